@@ -1,0 +1,61 @@
+// `npm test`: lint, typecheck, unit tests, the API suite (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), the build and the browser suite. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-results', 'summary');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const withoutPg = { ...process.env };
+delete withoutPg.TEST_DATABASE_URL;
+
+const steps = [
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], json: 'vitest' },
+  { name: 'api (PGlite)', env: withoutPg, cmd: ['npx', 'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/api-pglite.json`], json: 'vitest' },
+  ...(pgUrl
+    ? [{ name: 'api (PostgreSQL)', cmd: ['npx', 'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/api-postgres.json`], json: 'vitest' }]
+    : []),
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'browser (Playwright)', before: ensureChromium, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], json: 'playwright' },
+];
+
+let passed = 0;
+let failed = 0;
+const results = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  step.before?.();
+  const started = Date.now();
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: 'inherit', env: step.env ?? process.env });
+  const ok = r.status === 0;
+  results.push(`${ok ? '✔' : '✘'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (step.json) {
+    try {
+      const file = step.json === 'vitest' ? step.cmd.at(-1).split('=')[1] : `${out}/e2e.json`;
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      if (step.json === 'vitest') {
+        passed += report.numPassedTests;
+        failed += report.numFailedTests;
+      } else {
+        passed += report.stats.expected + report.stats.flaky;
+        failed += report.stats.unexpected;
+      }
+    } catch {
+      if (!ok) failed += 1;
+    }
+  } else if (!ok) failed += 1;
+  if (!ok) {
+    console.log(`\n${results.join('\n')}\n\n${step.name} failed.`);
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(1);
+  }
+}
+console.log(`\n${results.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  ADMIN_EMAIL: z.email().default('admin@velvet.test'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Velvet <no-reply@velvet.test>'),
+  DEFAULT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('America/New_York'),
+  SEED_DEMO: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  TRUST_PROXY: boolish.default(false),
+});
+
+export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string };
+
+export class ConfigError extends Error {}
+
+/**
+ * The embedded install keeps a random AUTH_SECRET in its data directory, so `npm start` works
+ * with no setup and sessions survive restarts.
+ */
+export function ensureLocalSecret(env: Record<string, string | undefined>): void {
+  if (env.AUTH_SECRET || env.DATABASE_URL) return;
+  const dir = path.resolve(env.DATA_DIR || './data');
+  const file = path.join(dir, '.auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
+}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required in production with DATABASE_URL (32+ characters)');
+  }
+  return {
+    ...c,
+    // Development and test get a fixed, clearly non-secret key; production must set its own.
+    AUTH_SECRET: c.AUTH_SECRET ?? 'velvet-development-secret-change-me-0123456789',
+  };
+}

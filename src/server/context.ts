@@ -1,0 +1,31 @@
+import type { Auth } from './auth';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Logger } from './logger';
+import type { ChangeFeed } from './adapters/realtime';
+import type { MailTransport } from './adapters/mail';
+import type { Profile } from './db/schema';
+
+/** Everything a route or service needs, built once at start-up (or per test file). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: Logger;
+  auth: Auth;
+  mail: MailTransport;
+  changes: ChangeFeed;
+  /** The current time; tests may replace it. */
+  now: () => Date;
+}
+
+export interface Viewer {
+  userId: string;
+  profile: Profile;
+}
+
+export type AppEnv = {
+  Variables: {
+    viewer: Viewer | null | undefined;
+  };
+};

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: everything a service needs from `db`, scoped to one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Engine = 'pglite' | 'postgres';
+export type Unlisten = () => Promise<void>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Subscribes to NOTIFY on a channel; payloads arrive after the notifying transaction commits. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { btree_gist, pg_trgm };
+
+/** The folder of committed migrations, found upward from this module (works from src/ and dist/). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Cannot find the drizzle/ migrations folder');
+}
+
+export async function openPglite(client: PGlite): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => {
+        await unsub();
+      };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    engine: 'postgres',
+    async listen(channel, onPayload) {
+      // LISTEN needs a connection of its own that stays open.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      listeners.add(client);
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async migrate() {
+      // Several app servers may start at once: one migrates at a time.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.end();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  return openPglite(new PGlite(dir, { extensions: pgliteExtensions }));
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppContext, AppEnv } from '../context';
+import { canSee, type ChangeEvent } from '../adapters/realtime';
+import { getViewer } from '../http/viewer';
+
+/** Health, and the Server-Sent Events stream of changes each viewer may read. */
+export function systemRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+
+  r.get('/health', async (c) => {
+    await ctx.db.execute('select 1');
+    c.header('cache-control', 'no-store');
+    return c.json({ status: 'ok', database: ctx.database.engine, mail: ctx.mail.name });
+  });
+
+  r.get('/events', async (c) => {
+    const viewer = await getViewer(ctx, c);
+    const who = viewer ? { profileId: viewer.profile.id, role: viewer.profile.role } : null;
+    c.header('cache-control', 'no-store');
+    c.header('x-accel-buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const publicShape = (e: ChangeEvent) =>
+        e.entity === 'venue'
+          ? { entity: e.entity, op: e.op, id: e.id }
+          : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
+      const unsubscribe = ctx.changes.subscribe((event) => {
+        if (!canSee(event, who)) return;
+        void stream.writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) }).catch(() => undefined);
+      });
+      stream.onAbort(unsubscribe);
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+      while (!stream.aborted && !stream.closed) {
+        await stream.sleep(25_000);
+        if (!stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
+      }
+      unsubscribe();
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,30 @@
+import { createAuth } from './auth';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/mail';
+import { ChangeFeed } from './adapters/realtime';
+
+/** Builds the application context around an open, migrated database. */
+export async function createContext(
+  config: Config,
+  database: Database,
+  log: Logger,
+  overrides: Partial<Pick<AppContext, 'mail' | 'now'>> = {},
+): Promise<AppContext> {
+  const mail: MailTransport =
+    overrides.mail ?? (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
+  const changes = new ChangeFeed(log);
+  await changes.start(database);
+  return {
+    config,
+    database,
+    db: database.db,
+    log,
+    auth: createAuth(database.db, config),
+    mail,
+    changes,
+    now: overrides.now ?? (() => new Date()),
+  };
+}

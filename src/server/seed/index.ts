@@ -1,0 +1,19 @@
+import { count } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { profiles } from '../db/schema';
+import { DEMO_PASSWORD, seedAccounts } from './accounts';
+
+/** Seeds the demo marketplace into an empty database; returns the sign-ins to print. */
+export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
+  const [row] = await ctx.db.select({ n: count() }).from(profiles);
+  if ((row?.n ?? 0) > 0) return null;
+  const accounts = await seedAccounts(ctx);
+  const rows: Array<[string, string]> = [
+    ['Admin', accounts.admin.email],
+    ['Host', accounts.hosts[0].email],
+    ['Host', accounts.hosts[1].email],
+    ['Guest', accounts.guests[0].email],
+    ['Guest', accounts.guests[1].email],
+  ];
+  return rows.map(([role, email]) => `${role.padEnd(6)} ${email.padEnd(28)} ${DEMO_PASSWORD}`);
+}

@@ -1,0 +1,153 @@
+import { lazy, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from './lib/queryClient';
+import { AuthProvider } from './features/auth/AuthProvider';
+import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
+import { AppLayout } from './features/layout/AppLayout';
+import { Toaster } from './components/ui/toaster';
+
+// One lazily loaded module per SPEC §2 route.
+const HomePage = lazy(() => import('./pages/HomePage'));
+const VenueDetailPage = lazy(() => import('./pages/VenueDetailPage'));
+const UserAuthPage = lazy(() => import('./pages/UserAuthPage'));
+const HostAuthPage = lazy(() => import('./pages/HostAuthPage'));
+const EmailConfirmationPage = lazy(() => import('./pages/EmailConfirmationPage'));
+const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
+const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
+const ListVenuePage = lazy(() => import('./pages/ListVenuePage'));
+const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage'));
+const HostDashboardPage = lazy(() => import('./pages/HostDashboardPage'));
+const AdminDashboardPage = lazy(() => import('./pages/AdminDashboardPage'));
+const UploadVenuePage = lazy(() => import('./pages/UploadVenuePage'));
+const EditVenuePage = lazy(() => import('./pages/EditVenuePage'));
+const VenueManagementPage = lazy(() => import('./pages/VenueManagementPage'));
+const ReviewPage = lazy(() => import('./pages/ReviewPage'));
+const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage'));
+const EditBookingPage = lazy(() => import('./pages/EditBookingPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="browse" element={<HomePage />} />
+        <Route path="venue/:id" element={<VenueDetailPage />} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="list-venue" element={<ListVenuePage />} />
+        <Route path="email-confirmation" element={<EmailConfirmationPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="payment-success" element={<PaymentSuccessPage />} />
+
+        {/* Sign-in pages: signed-in visitors go to their dashboard. /auth shows the guest page. */}
+        <Route
+          path="user-auth"
+          element={
+            <RedirectIfSignedIn>
+              <UserAuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route
+          path="auth"
+          element={
+            <RedirectIfSignedIn>
+              <UserAuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route
+          path="host-auth"
+          element={
+            <RedirectIfSignedIn>
+              <HostAuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+
+        {/* Guarded pages (SPEC §2 / §6). Unauthorised visitors are sent to '/'. */}
+        <Route
+          path="user-dashboard"
+          element={
+            <RequireAuth roles={['user']}>
+              <UserDashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="host-dashboard"
+          element={
+            <RequireAuth roles={['host']}>
+              <HostDashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="upload-venue"
+          element={
+            <RequireAuth roles={['host']}>
+              <UploadVenuePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="venue-management/:id"
+          element={
+            <RequireAuth roles={['host']}>
+              <VenueManagementPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="admin-dashboard"
+          element={
+            <RequireAuth roles={['admin']}>
+              <AdminDashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="edit-venue/:id"
+          element={
+            <RequireAuth roles={['admin', 'host']}>
+              <EditVenuePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="edit-booking/:id"
+          element={
+            <RequireAuth roles={['admin']}>
+              <EditBookingPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="review/:bookingId"
+          element={
+            <RequireAuth signedOutRedirectTo="/user-auth">
+              <ReviewPage />
+            </RequireAuth>
+          }
+        />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider>
+          <AppRoutes />
+          <Toaster />
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import * as React from 'react';
+import { cn } from '@/web/lib/utils';
+
+export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn(
+        'rounded-2xl border border-border bg-surface/90 text-foreground shadow-xl shadow-black/30',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
+  return <h3 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('px-6 pb-6', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('flex items-center gap-3 px-6 pb-6', className)} {...props} />;
+}

@@ -1,0 +1,70 @@
+import { Link, NavLink } from 'react-router';
+import { Plus } from 'lucide-react';
+import { useAuth } from '@/web/features/auth/useAuth';
+import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Container } from '@/web/components/Container';
+import { cn } from '@/web/lib/utils';
+import { Brand } from './Brand';
+import { MobileMenu } from './MobileMenu';
+import { UserMenu } from './UserMenu';
+import { navItemsFor } from './navItems';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'relative rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
+    isActive &&
+      'after:absolute after:inset-x-3 after:-bottom-[1px] after:h-0.5 after:rounded-full after:bg-accent-gradient',
+  );
+
+export function Navbar() {
+  const auth = useAuth();
+  const { user, role, loading } = auth;
+  const items = navItemsFor(auth);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-xl supports-[backdrop-filter]:bg-background/65">
+      <Container className="flex h-18 items-center justify-between gap-4">
+        <Brand />
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-3 md:flex">
+            {loading ? (
+              <Skeleton className="size-9 rounded-full" />
+            ) : user ? (
+              <>
+                {role === 'host' && (
+                  <Button asChild size="sm">
+                    <Link to="/upload-venue">
+                      <Plus aria-hidden="true" />
+                      Add Venue
+                    </Link>
+                  </Button>
+                )}
+                <UserMenu />
+              </>
+            ) : (
+              <Button asChild size="sm" className="px-5">
+                <Link to="/user-auth">Sign In</Link>
+              </Button>
+            )}
+          </div>
+          <MobileMenu />
+        </div>
+      </Container>
+    </header>
+  );
+}

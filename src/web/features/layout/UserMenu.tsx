@@ -1,0 +1,56 @@
+import { useNavigate } from 'react-router';
+import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { useAuth } from '@/web/features/auth/useAuth';
+import { dashboardPathFor } from '@/web/features/auth/roles';
+import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/web/components/ui/dropdown-menu';
+import { initialsOf } from './navItems';
+
+/** Avatar menu for signed-in people (desktop). */
+export function UserMenu() {
+  const { user, profile, role, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const fullName = profile?.full_name?.trim() || 'User';
+  const email = profile?.email ?? user.email;
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full ring-offset-background transition-shadow hover:ring-2 hover:ring-accent/50"
+        aria-label={`Account menu for ${fullName}`}
+      >
+        <Avatar>
+          <AvatarFallback>{initialsOf(profile?.full_name, email)}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <p className="truncate font-semibold">{fullName}</p>
+          <p className="truncate text-xs text-muted-foreground">{email}</p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate(dashboardPathFor(role))}>
+          <LayoutDashboard aria-hidden="true" />
+          Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/how-it-works')}>
+          <Settings aria-hidden="true" />
+          Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AuthContextValue } from '@/web/features/auth/context';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Match the path exactly (for '/'). */
+  end?: boolean;
+}
+
+/** Text links of the navigation bar, per SPEC §2 "Navigation bar". */
+export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'role'>): NavItem[] {
+  const items: NavItem[] = [
+    { to: '/', label: 'Browse Venues', end: true },
+    { to: '/how-it-works', label: 'How It Works' },
+  ];
+  if (!user) {
+    items.push({ to: '/list-venue', label: 'List Your Venue' });
+  } else if (role === 'admin') {
+    items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' });
+  } else if (role === 'host') {
+    items.push({ to: '/host-dashboard', label: 'Manage Venues' });
+  } else if (role === 'user') {
+    items.push({ to: '/user-dashboard', label: 'Manage Bookings' });
+  }
+  return items;
+}
+
+export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
+  const source = (name ?? '').trim();
+  if (source) {
+    const parts = source.split(/\s+/).filter(Boolean);
+    const first = parts[0]?.[0] ?? '';
+    const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+    return (first + last).toUpperCase();
+  }
+  return (email?.[0] ?? 'U').toUpperCase();
+}

@@ -1,0 +1,114 @@
+import { expect } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { emailOutbox } from '../../src/server/db/schema';
+import type { TestEnv } from './env';
+import { ADMIN_EMAIL, PUBLIC_URL } from './env';
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the app in-process, like a browser would (JSON, cookies). */
+export async function call<T = any>(
+  env: TestEnv,
+  method: string,
+  path: string,
+  opts: { json?: unknown; cookie?: string | null; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Res<T>> {
+  const headers: Record<string, string> = { origin: PUBLIC_URL, ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  const res = await env.app.request(path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const cookieFrom = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+export const STRONG_PASSWORD = 'NightOwl2026';
+
+/** The newest confirmation link queued for an email address. */
+export async function confirmationLink(env: TestEnv, email: string): Promise<URL> {
+  const [msg] = await env.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email.toLowerCase()), eq(emailOutbox.template, 'account_confirmation')))
+    .orderBy(desc(emailOutbox.created_at))
+    .limit(1);
+  expect(msg, `a confirmation email to ${email}`).toBeTruthy();
+  const href = msg!.text.match(/https?:\/\/\S+confirm-email\S+/)?.[0];
+  expect(href).toBeTruthy();
+  return new URL(href!);
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${counter++}@example.com`;
+
+export interface Actor {
+  email: string;
+  cookie: string;
+  profile: { id: string; role: string; email: string; full_name: string };
+}
+
+/** Signs up through the API, confirms through the emailed link, signs in; returns the session cookie. */
+export async function signUpAndSignIn(
+  env: TestEnv,
+  opts: { role: 'user' | 'host' | 'admin'; email?: string; name?: string },
+): Promise<Actor> {
+  const email = opts.email ?? (opts.role === 'admin' ? ADMIN_EMAIL : uniqueEmail(opts.role));
+  const signUp = await call(env, 'POST', '/api/accounts/sign-up', {
+    json: {
+      email,
+      password: STRONG_PASSWORD,
+      full_name: opts.name ?? `Test ${opts.role}`,
+      role: opts.role === 'host' ? 'host' : 'user',
+      ...(opts.role === 'host' ? { business_name: 'Night Co', phone: '+1 555 0100' } : {}),
+    },
+  });
+  expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+  const link = await confirmationLink(env, email);
+  const confirm = await call(env, 'POST', '/api/accounts/confirm', {
+    json: { token: link.searchParams.get('token'), email: link.searchParams.get('email') },
+  });
+  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  const signIn = await call(env, 'POST', '/api/accounts/sign-in', {
+    json: { email, password: STRONG_PASSWORD, portal: opts.role === 'host' ? 'host' : 'user' },
+  });
+  expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+  return { email, cookie: cookieFrom(signIn.headers), profile: signIn.body.profile };
+}
+
+export interface Actors {
+  guest: Actor;
+  otherGuest: Actor;
+  host: Actor;
+  otherHost: Actor;
+  admin: Actor;
+}
+
+/** The six roles every endpoint is tested with (signed out = no cookie). */
+export async function createActors(env: TestEnv): Promise<Actors> {
+  return {
+    guest: await signUpAndSignIn(env, { role: 'user', name: 'Gina Guest' }),
+    otherGuest: await signUpAndSignIn(env, { role: 'user', name: 'Oscar Other' }),
+    host: await signUpAndSignIn(env, { role: 'host', name: 'Hana Host' }),
+    otherHost: await signUpAndSignIn(env, { role: 'host', name: 'Hugo Otherhost' }),
+    admin: await signUpAndSignIn(env, { role: 'admin', name: 'Ada Admin' }),
+  };
+}

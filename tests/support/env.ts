@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp, type App } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../src/server/db/client';
+import type { AppContext } from '../../src/server/context';
+import { createLogger } from '../../src/server/logger';
+import { OutboxWorker } from '../../src/server/mail/outbox';
+import { createContext } from '../../src/server/runtime';
+import type { MailTransport, OutgoingMail } from '../../src/server/adapters/mail';
+import { withDatabase } from '../global-setup';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'admin@velvet.test';
+
+/** A mail transport that keeps what it sends, and can be told to fail. */
+export class RecordingTransport implements MailTransport {
+  readonly name = 'mailbox' as const;
+  readonly sent: OutgoingMail[] = [];
+  failWith: Error | null = null;
+  async send(message: OutgoingMail) {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(message);
+  }
+}
+
+export interface TestEnv {
+  ctx: AppContext;
+  app: App;
+  config: Config;
+  mail: RecordingTransport;
+  worker: OutboxWorker;
+  /** Lets tests move the clock. */
+  clock: { now: Date | null };
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const pgTemplate = inject('pgTemplateDb');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `velvet_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    const database = await openPostgres(withDatabase(url, name), 20);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  const client = new PGlite({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+  const database = await openPglite(client);
+  return { database, drop: () => database.close() };
+}
+
+/** A fresh, migrated database and the whole app on it, for one test file. */
+export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    ADMIN_EMAIL,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...overrides,
+  });
+  const log = createLogger(config.LOG_LEVEL);
+  const mail = new RecordingTransport();
+  const clock: { now: Date | null } = { now: null };
+  const ctx = await createContext(config, database, log, { mail, now: () => clock.now ?? new Date() });
+  const app = createApp(ctx);
+  const worker = new OutboxWorker(ctx.db, mail, log);
+  return {
+    ctx,
+    app,
+    config,
+    mail,
+    worker,
+    clock,
+    async close() {
+      await ctx.changes.stop();
+      await drop();
+    },
+  };
+}
