@@ -16,7 +16,6 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
-    sourcemap: true,
   },
   server: { proxy },
   preview: { proxy },

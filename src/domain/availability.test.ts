@@ -32,7 +32,11 @@ describe('dayState', () => {
   });
   it.each<[string, Partial<DayStateInput>, string]>([
     ['a date before today is past', { date: '2025-03-14' }, 'past'],
-    ['past wins over an override', { date: '2025-03-14', override: { date: '2025-03-14', is_available: true } }, 'past'],
+    [
+      'past wins over an override',
+      { date: '2025-03-14', override: { date: '2025-03-14', is_available: true } },
+      'past',
+    ],
     ['past wins over a closed day', { date: '2025-03-09', hours: sundayClosed() }, 'past'],
     ['today on an open day is available', {}, 'available'],
     ['a future open day is available', { date: '2025-03-20' }, 'available'],
@@ -95,7 +99,9 @@ describe('isWithinOpeningHours', () => {
     ['18:00', '00:00', '22:00', '00:00', true],
     ['18:00', '00:00', '23:00', '00:15', false],
     // open around the clock (close === open)
-    ['00:00', '00:00', '22:00', '04:00', true],
+    ['00:00', '00:00', '22:00', '00:00', true],
+    ['00:00', '00:00', '00:00', '23:45', true],
+    ['00:00', '00:00', '22:00', '04:00', false], // the next day's hours decide after midnight
     ['10:00', '10:00', '09:00', '11:00', false],
     ['10:00', '10:00', '10:00', '09:45', true],
   ])('hours %s–%s, booking %s–%s → %s', (open, close, start, end, expected) => {
@@ -131,7 +137,10 @@ describe('timesOverlap', () => {
 
 describe('bookingRange / bookingsOverlap', () => {
   it('places a booking on an absolute minute line', () => {
-    expect(bookingRange({ date: '1970-01-01', start_time: '01:00', end_time: '02:00' })).toEqual({ start: 60, end: 120 });
+    expect(bookingRange({ date: '1970-01-01', start_time: '01:00', end_time: '02:00' })).toEqual({
+      start: 60,
+      end: 120,
+    });
     expect(bookingRange({ date: '1970-01-02', start_time: '22:00', end_time: '02:00' })).toEqual({
       start: 1440 + 1320,
       end: 1440 + 1560,

@@ -111,7 +111,10 @@ export function takenTimeSlots(
     unique.set(`${slot.start}-${slot.end}`, slot);
   }
   return [...unique.values()]
-    .sort((a, b) => timeToMinutes(a.start) - timeToMinutes(b.start) || timeToMinutes(a.end) - timeToMinutes(b.end))
+    .sort(
+      (a, b) =>
+        timeToMinutes(a.start) - timeToMinutes(b.start) || timeToMinutes(a.end) - timeToMinutes(b.end),
+    )
     .map((slot) => ({ ...slot, label: formatTimeRange(slot.start, slot.end) }));
 }
 

@@ -90,9 +90,14 @@ function transition(booking: BookingState, actor: BookingActor, action: BookingA
  *   reject_changes → cancelled.
  * - anything else is refused with a message fit for the API's error body.
  */
-export function nextStatus(booking: BookingState, actor: BookingActor, action: BookingAction): TransitionResult {
+export function nextStatus(
+  booking: BookingState,
+  actor: BookingActor,
+  action: BookingAction,
+): TransitionResult {
   const result = transition(booking, actor, action);
-  if (result.ok && action === 'edit' && !hasHostNotes(booking)) return refused(BOOKING_MESSAGES.notesRequired);
+  if (result.ok && action === 'edit' && !hasHostNotes(booking))
+    return refused(BOOKING_MESSAGES.notesRequired);
   return result;
 }
 
@@ -109,7 +114,9 @@ export function bookingBadge(booking: BookingState): string {
     case 'confirmed':
       return 'Confirmed';
     case 'pending':
-      return hasHostNotes(booking) ? 'Pending Customer Approval (Modified)' : 'Pending Confirmation from Venue';
+      return hasHostNotes(booking)
+        ? 'Pending Customer Approval (Modified)'
+        : 'Pending Confirmation from Venue';
     case 'cancelled':
       return 'Cancelled';
     case 'edited':
@@ -144,6 +151,14 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** Why a guest count does not fit the venue (min 1, max its capacity), or null when it does. */
+export function guestCountProblem(guestCount: number, capacity: number): string | null {
+  if (!Number.isInteger(guestCount)) return 'Guest count must be a whole number.';
+  if (guestCount < 1) return 'Guest count must be at least 1.';
+  if (guestCount > capacity) return `This venue allows up to ${capacity} guests.`;
+  return null;
+}
+
 type PaymentView = { status: string; payment_intent_id?: string | null };
 
 /** A confirmed booking without a payment yet: the guest is asked to pay or put a card on file. */
@@ -160,5 +175,7 @@ export function payButtonLabel(pricingType: PricingType): string {
 export function hostPaymentStatus(booking: PaymentView, pricingType: PricingType): string | null {
   if (booking.status !== 'confirmed') return null;
   if (!booking.payment_intent_id) return 'Waiting for customer payment';
-  return pricingType === 'minimum_spend' ? 'Card on File - Event Fully Confirmed' : 'Payment Completed by Customer';
+  return pricingType === 'minimum_spend'
+    ? 'Card on File - Event Fully Confirmed'
+    : 'Payment Completed by Customer';
 }

@@ -7,7 +7,15 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
 /** Weekday keys of venue.hours, Monday first (how weekdays are listed, SPEC §9). */
-export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** The booking calendar's column order: Sunday first (SPEC §9). */
@@ -21,7 +29,8 @@ function dateParts(date: string): [number, number, number] | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const utc = new Date(Date.UTC(year, month - 1, day));
   // Rejects 2025-02-30, month 13, day 00 …: a real date survives the round trip.
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return null;
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day)
+    return null;
   return [year, month, day];
 }
 

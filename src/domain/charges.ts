@@ -40,7 +40,11 @@ export function canReportAdditionalCharge(
 }
 
 /** The charge description: the given one, else the custom reason, else 'Additional charge for {reason}'. */
-export function chargeDescription(reason: ChargeReason, customReason?: string | null, description?: string | null): string {
+export function chargeDescription(
+  reason: ChargeReason,
+  customReason?: string | null,
+  description?: string | null,
+): string {
   const given = description?.trim();
   if (given) return given;
   const custom = customReason?.trim();

@@ -118,7 +118,8 @@ export function venueMatches(venue: FilterableVenue, filters: VenueFilterInput):
   const f = normalizeFilters(filters);
   if (f.location) {
     const needle = f.location.toLowerCase();
-    if (!venue.city.toLowerCase().includes(needle) && !venue.address.toLowerCase().includes(needle)) return false;
+    if (!venue.city.toLowerCase().includes(needle) && !venue.address.toLowerCase().includes(needle))
+      return false;
   }
   if (f.guests !== undefined && venue.capacity < f.guests) return false;
   if (f.pricingType && venue.pricing_type !== f.pricingType) return false;

@@ -16,10 +16,22 @@ describe('defaultHours', () => {
     const hours = defaultHours();
     expect(Object.keys(hours)).toEqual([...WEEK_DAYS]);
     for (const day of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) {
-      expect(hours[day]).toEqual({ open: '09:00', close: '17:00', closed: false, price: 0, pricing_type: 'hourly_rate' });
+      expect(hours[day]).toEqual({
+        open: '09:00',
+        close: '17:00',
+        closed: false,
+        price: 0,
+        pricing_type: 'hourly_rate',
+      });
     }
     for (const day of ['saturday', 'sunday'] as const) {
-      expect(hours[day]).toEqual({ open: '10:00', close: '18:00', closed: false, price: 0, pricing_type: 'hourly_rate' });
+      expect(hours[day]).toEqual({
+        open: '10:00',
+        close: '18:00',
+        closed: false,
+        price: 0,
+        pricing_type: 'hourly_rate',
+      });
     }
   });
   it('returns a fresh object each time', () => {
@@ -62,7 +74,9 @@ describe('hoursForDate', () => {
 describe('formatDayHours', () => {
   it('shows times in 12-hour format, or Closed', () => {
     expect(formatDayHours(defaultHours().monday)).toBe('9:00 AM - 5:00 PM');
-    expect(formatDayHours({ ...defaultHours().monday, open: '20:00', close: '02:00' })).toBe('8:00 PM - 2:00 AM');
+    expect(formatDayHours({ ...defaultHours().monday, open: '20:00', close: '02:00' })).toBe(
+      '8:00 PM - 2:00 AM',
+    );
     expect(formatDayHours({ ...defaultHours().monday, closed: true })).toBe('Closed');
   });
 });
@@ -74,7 +88,13 @@ describe('weeklyHoursSchema', () => {
   it('fills closed, price and pricing_type defaults', () => {
     const bare = Object.fromEntries(WEEK_DAYS.map((d) => [d, { open: '20:00', close: '02:00' }]));
     const parsed = weeklyHoursSchema.parse(bare);
-    expect(parsed.monday).toEqual({ open: '20:00', close: '02:00', closed: false, price: 0, pricing_type: 'hourly_rate' });
+    expect(parsed.monday).toEqual({
+      open: '20:00',
+      close: '02:00',
+      closed: false,
+      price: 0,
+      pricing_type: 'hourly_rate',
+    });
   });
   it('requires every day', () => {
     const { sunday: _sunday, ...sixDays } = defaultHours();

@@ -55,19 +55,22 @@ const gridTime = (label: string) =>
     .string({ error: `${label} is required.` })
     .refine(isOnTimeGrid, `${label} must be on the 15-minute grid (HH:MM).`);
 
-export const dayHoursSchema = z.object({
-  open: gridTime('Opening time'),
-  close: gridTime('Closing time'),
-  closed: z.boolean({ error: 'Closed must be true or false.' }).default(false),
-  price: z
-    .number({ error: 'Day price must be a number.' })
-    .min(0, 'Day price cannot be negative.')
-    .refine(isWholeCents, 'Day price must be in whole cents.')
-    .default(0),
-  pricing_type: z
-    .enum(PRICING_TYPES, { error: 'Pricing type must be hourly_rate or minimum_spend.' })
-    .default('hourly_rate'),
-}, { error: 'Opening hours are required for every day of the week.' });
+export const dayHoursSchema = z.object(
+  {
+    open: gridTime('Opening time'),
+    close: gridTime('Closing time'),
+    closed: z.boolean({ error: 'Closed must be true or false.' }).default(false),
+    price: z
+      .number({ error: 'Day price must be a number.' })
+      .min(0, 'Day price cannot be negative.')
+      .refine(isWholeCents, 'Day price must be in whole cents.')
+      .default(0),
+    pricing_type: z
+      .enum(PRICING_TYPES, { error: 'Pricing type must be hourly_rate or minimum_spend.' })
+      .default('hourly_rate'),
+  },
+  { error: 'Opening hours are required for every day of the week.' },
+);
 
 export const weeklyHoursSchema = z.object(
   Object.fromEntries(WEEK_DAYS.map((day) => [day, dayHoursSchema])) as Record<WeekDay, typeof dayHoursSchema>,

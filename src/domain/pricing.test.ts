@@ -14,6 +14,7 @@ import {
   isPricingType,
   isWholeCents,
   pricingTypeLabel,
+  quoteBooking,
   rateForDate,
   roundCents,
   toCents,
@@ -57,7 +58,11 @@ describe('pricing types and labels', () => {
 
 describe('rateForDate', () => {
   it('uses the base price and venue type when the day has no price (default hours)', () => {
-    expect(rateForDate(venue(), SATURDAY)).toEqual({ price: 100, pricing_type: 'hourly_rate', source: 'base' });
+    expect(rateForDate(venue(), SATURDAY)).toEqual({
+      price: 100,
+      pricing_type: 'hourly_rate',
+      source: 'base',
+    });
   });
 
   it('keeps a minimum-spend venue minimum-spend when the day only carries the default type', () => {
@@ -73,7 +78,11 @@ describe('rateForDate', () => {
       h.saturday.price = 1500;
       h.saturday.pricing_type = 'minimum_spend';
     });
-    expect(rateForDate(v, SATURDAY)).toEqual({ price: 1500, pricing_type: 'minimum_spend', source: 'weekly' });
+    expect(rateForDate(v, SATURDAY)).toEqual({
+      price: 1500,
+      pricing_type: 'minimum_spend',
+      source: 'weekly',
+    });
     expect(rateForDate(v, MONDAY)).toEqual({ price: 100, pricing_type: 'hourly_rate', source: 'base' });
   });
 
@@ -104,7 +113,9 @@ describe('rateForDate', () => {
       h.saturday.price = 900;
       h.saturday.pricing_type = 'minimum_spend';
     });
-    expect(rateForDate(v, SATURDAY, override({ price: 1200, pricing_type: null })).pricing_type).toBe('minimum_spend');
+    expect(rateForDate(v, SATURDAY, override({ price: 1200, pricing_type: null })).pricing_type).toBe(
+      'minimum_spend',
+    );
   });
 
   it('takes the venue’s type when neither the override nor a priced day names one', () => {
@@ -230,5 +241,29 @@ describe('formatting', () => {
     expect(formatPriceWithUnit(150, 'hourly_rate')).toBe('$150/hour');
     expect(formatPriceWithUnit(500, 'minimum_spend')).toBe('$500 min.');
     expect(formatPriceWithUnit(99.5, 'hourly_rate')).toBe('$99.50/hour');
+  });
+});
+
+describe('quoteBooking', () => {
+  it('combines the date’s rate, billable hours and total', () => {
+    const v = venue({}, (h) => {
+      h.saturday.price = 120;
+    });
+    expect(quoteBooking(v, { date: SATURDAY, start_time: '22:00', end_time: '01:15' })).toEqual({
+      price: 120,
+      pricing_type: 'hourly_rate',
+      source: 'weekly',
+      hours: 4,
+      total: 480,
+    });
+  });
+  it('charges the minimum for a minimum-spend override whatever the length', () => {
+    expect(
+      quoteBooking(
+        venue(),
+        { date: SATURDAY, start_time: '20:00', end_time: '04:00' },
+        override({ price: 2000, pricing_type: 'minimum_spend' }),
+      ),
+    ).toMatchObject({ source: 'override', pricing_type: 'minimum_spend', hours: 8, total: 2000 });
   });
 });

@@ -84,7 +84,10 @@ export function rateForDate(venue: PricedVenue, date: string, override?: DateOve
 }
 
 /** The override for `date` out of a venue's list, if any. */
-export function findOverride<T extends { date: string }>(overrides: readonly T[], date: string): T | undefined {
+export function findOverride<T extends { date: string }>(
+  overrides: readonly T[],
+  date: string,
+): T | undefined {
   return overrides.find((o) => o.date === date);
 }
 
@@ -111,6 +114,22 @@ export function bookingTotal(rate: Rate, start: string, end: string): number {
   return roundCents(rate.pricing_type === 'hourly_rate' ? rate.price * bookingHours(start, end) : rate.price);
 }
 
+export type BookingQuote = ResolvedRate & { hours: number; total: number };
+
+/** Everything the booking dialog shows and the server stores: the date's rate, billable hours and total. */
+export function quoteBooking(
+  venue: PricedVenue,
+  booking: { date: string; start_time: string; end_time: string },
+  override?: DateOverride | null,
+): BookingQuote {
+  const rate = rateForDate(venue, booking.date, override);
+  return {
+    ...rate,
+    hours: bookingHours(booking.start_time, booking.end_time),
+    total: bookingTotal(rate, booking.start_time, booking.end_time),
+  };
+}
+
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const USD_WHOLE = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -126,7 +145,9 @@ export function formatUsd(amount: number): string {
 
 /** '$150' when whole, '$150.50' otherwise (venue cards). */
 export function formatUsdCompact(amount: number): string {
-  return isWholeCents(amount) && Math.round(amount * 100) % 100 === 0 ? USD_WHOLE.format(amount) : USD.format(amount);
+  return isWholeCents(amount) && Math.round(amount * 100) % 100 === 0
+    ? USD_WHOLE.format(amount)
+    : USD.format(amount);
 }
 
 /** Card price: '$150/hour' or '$500 min.'. */

@@ -36,7 +36,11 @@ export type ReviewableBooking = {
  * once, by its guest, once its date has passed in the venue's zone (`today`), and only
  * if it was confirmed.
  */
-export function reviewBlocker(booking: ReviewableBooking | null | undefined, userId: string, today: string): string | null {
+export function reviewBlocker(
+  booking: ReviewableBooking | null | undefined,
+  userId: string,
+  today: string,
+): string | null {
   if (!booking) return REVIEW_MESSAGES.notFound;
   if (booking.user_id !== userId) return REVIEW_MESSAGES.notOwner;
   if (booking.date >= today) return REVIEW_MESSAGES.notHappened;

@@ -40,7 +40,10 @@ function optionalText(label: string, max: number) {
     .transform((v) => (v === undefined ? undefined : v || null));
 }
 
-function emailField(requiredMessage = 'Email is required.', invalidMessage = 'Please enter a valid email address.') {
+function emailField(
+  requiredMessage = 'Email is required.',
+  invalidMessage = 'Please enter a valid email address.',
+) {
   return z
     .string({ error: (iss) => (missing(iss.input) ? requiredMessage : invalidMessage) })
     .trim()
@@ -64,24 +67,27 @@ const optionalPhone = z
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isPhone(v), PHONE_INVALID);
 
-/** A number, also accepted as numeric text from forms; '' counts as missing. */
+/** Decimal text from forms ('12', '99.50') becomes a number; '' becomes undefined (missing). */
+function textToNumber(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+}
+
+/** A number, also accepted as decimal text. */
 function numeric<T extends z.ZodType>(label: string, build: (n: z.ZodNumber) => T) {
   const number = z.number({
     error: (iss) => (missing(iss.input) ? `${label} is required.` : `${label} must be a number.`),
   });
-  return z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const t = v.trim();
-    if (t === '') return undefined;
-    return Number.isFinite(Number(t)) ? Number(t) : v;
-  }, build(number));
+  return z.preprocess(textToNumber, build(number));
 }
 
-/** Dollars: >= min, at most two decimals. */
-function money(label: string, min = 0, minMessage = `${label} cannot be negative.`) {
+/** Dollars: not negative, at most two decimals. */
+function money(label: string) {
   return numeric(label, (n) =>
     n
-      .min(min, minMessage)
+      .min(0, `${label} cannot be negative.`)
       .max(MAX_PRICE, `${label} must be at most $${MAX_PRICE.toLocaleString('en-US')}.`)
       .refine(isWholeCents, `${label} can have at most 2 decimal places.`),
   );
@@ -146,7 +152,8 @@ export const signUpSchema = z
   )
   .superRefine((v, ctx) => {
     if (v.role === 'host') {
-      if (!v.business_name) ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Business name is required.' });
+      if (!v.business_name)
+        ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Business name is required.' });
       if (!v.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Phone number is required.' });
     }
   });
@@ -248,7 +255,8 @@ export type VenueUpdate = z.output<typeof venueUpdateSchema>;
 export const dateOverrideSchema = z.object(
   {
     date: isoDate(),
-    price: money('Price').default(0),
+    // "price parsed as a number, default 0": blank, null or absent all mean 0.
+    price: z.preprocess((v) => (v === '' || v === null ? undefined : v), money('Price').default(0)),
     is_available: z.boolean({ error: 'Please choose whether the date is available.' }),
     pricing_type: z
       .enum(PRICING_TYPES, { error: 'Pricing type must be hourly_rate or minimum_spend.' })
@@ -355,7 +363,7 @@ export const additionalChargeSchema = z
     {
       booking_id: uuidField('Booking is required.', 'Invalid booking id.'),
       amount: z.preprocess(
-        (v) => (v === '' ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+        textToNumber,
         z
           .number({ error: (iss) => (missing(iss.input) ? CHARGE_FIELDS_MISSING : CHARGE_AMOUNT_INVALID) })
           .min(MIN_ADDITIONAL_CHARGE, CHARGE_AMOUNT_INVALID)
@@ -370,7 +378,11 @@ export const additionalChargeSchema = z
   )
   .superRefine((v, ctx) => {
     if (v.reason === 'other' && !v.custom_reason) {
-      ctx.addIssue({ code: 'custom', path: ['custom_reason'], message: 'Please describe the reason for the charge.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['custom_reason'],
+        message: 'Please describe the reason for the charge.',
+      });
     }
   })
   .transform((v) => ({ ...v, description: chargeDescription(v.reason, v.custom_reason, v.description) }));

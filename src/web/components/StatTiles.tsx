@@ -21,7 +21,11 @@ export function StatTiles({
   className?: string;
 }) {
   const columns =
-    tiles.length >= 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : tiles.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2';
+    tiles.length >= 4
+      ? 'sm:grid-cols-2 lg:grid-cols-4'
+      : tiles.length === 3
+        ? 'sm:grid-cols-3'
+        : 'sm:grid-cols-2';
   return (
     <section aria-label="Summary" className={cn('grid gap-4', columns, className)}>
       {tiles.map((tile) => (

@@ -5,7 +5,10 @@ import { useSearchParams } from 'react-router';
  * A tab value kept in the `tab` query parameter. Unknown values fall back to the default;
  * choosing the default removes the parameter.
  */
-export function useTabParam<T extends string>(allowed: readonly T[], fallback: T): [T, (value: string) => void] {
+export function useTabParam<T extends string>(
+  allowed: readonly T[],
+  fallback: T,
+): [T, (value: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('tab');
   const value = allowed.includes(raw as T) ? (raw as T) : fallback;

@@ -86,10 +86,12 @@ export default function ConfirmEmailPage() {
         >
           <p>
             We&apos;ve sent a confirmation link to{' '}
-            <strong className="font-semibold break-all text-foreground">{email}</strong>. Confirm your address, then
-            sign in to your host dashboard.
+            <strong className="font-semibold text-foreground [overflow-wrap:anywhere]">{email}</strong>.
+            Confirm your address, then sign in to your host dashboard.
           </p>
-          <p className="text-sm">Can&apos;t find it? Check your spam or junk folder, or send the email again.</p>
+          <p className="text-sm">
+            Can&apos;t find it? Check your spam or junk folder, or send the email again.
+          </p>
         </EmailStatusCard>
       </>
     );

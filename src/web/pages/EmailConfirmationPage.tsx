@@ -41,10 +41,14 @@ export default function EmailConfirmationPage() {
       >
         <p>
           We&apos;ve sent a confirmation link to{' '}
-          <strong className="font-semibold break-all text-foreground">{email || 'your email'}</strong>. Click the
-          link in that email to activate your account.
+          <strong className="font-semibold text-foreground [overflow-wrap:anywhere]">
+            {email || 'your email'}
+          </strong>
+          . Click the link in that email to activate your account.
         </p>
-        <p className="text-sm">Can&apos;t find it? Check your spam or junk folder, or send the email again.</p>
+        <p className="text-sm">
+          Can&apos;t find it? Check your spam or junk folder, or send the email again.
+        </p>
       </EmailStatusCard>
     </>
   );

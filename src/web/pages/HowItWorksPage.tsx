@@ -80,8 +80,8 @@ export default function HowItWorksPage() {
             From first search to <span className="text-gradient">last call</span>
           </h1>
           <p className="mt-5 text-lg text-muted-foreground">
-            Velvet connects party-goers with premium nightlife venues, and gives venue owners the tools to fill
-            their calendar.
+            Velvet connects party-goers with premium nightlife venues, and gives venue owners the tools to
+            fill their calendar.
           </p>
         </header>
 
@@ -91,7 +91,11 @@ export default function HowItWorksPage() {
         </section>
 
         <section aria-labelledby="hosts-heading" className="mt-20">
-          <SectionHeading id="hosts-heading" eyebrow="For venue hosts" title="Host events without the hassle" />
+          <SectionHeading
+            id="hosts-heading"
+            eyebrow="For venue hosts"
+            title="Host events without the hassle"
+          />
           <StepList steps={hostSteps} />
         </section>
 

@@ -1,5 +1,14 @@
 import { Link } from 'react-router';
-import { ArrowRight, CalendarCheck, Camera, CircleDollarSign, Rocket, SlidersHorizontal, Users, Wallet } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarCheck,
+  Camera,
+  CircleDollarSign,
+  Rocket,
+  SlidersHorizontal,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
@@ -61,13 +70,15 @@ export default function ListVenuePage() {
           className="pointer-events-none absolute left-1/2 top-0 h-80 w-[48rem] -translate-x-1/2 rounded-full bg-purple-700/20 blur-3xl"
         />
         <Container className="relative py-16 text-center sm:py-24">
-          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">For venue owners</p>
+          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">
+            For venue owners
+          </p>
           <h1 className="mx-auto mt-4 max-w-3xl font-display text-4xl font-semibold leading-tight tracking-tight sm:text-6xl">
             List Your <span className="text-gradient">Nightlife Venue</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Bars, clubs and lounges on Velvet reach guests looking for their next private event. Listing is free,
-            and you stay in control of every booking.
+            Bars, clubs and lounges on Velvet reach guests looking for their next private event. Listing is
+            free, and you stay in control of every booking.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -15,7 +15,7 @@ export default function UserDashboardPage() {
   return (
     <>
       <DocumentTitle title="My Bookings" />
-      <Container className="grid gap-10 py-10 sm:py-14">
+      <Container className="flex flex-col gap-10 py-10 sm:py-14">
         <PageHeader
           eyebrow="Dashboard"
           title="My Bookings"
@@ -27,7 +27,11 @@ export default function UserDashboardPage() {
           tiles={[
             { label: 'Total Bookings', value: formatCount(data?.total_bookings ?? 0), icon: Ticket },
             { label: 'Total Spent', value: formatCurrency(data?.total_spent ?? 0), icon: DollarSign },
-            { label: 'Confirmed Bookings', value: formatCount(data?.confirmed_bookings ?? 0), icon: CalendarCheck },
+            {
+              label: 'Confirmed Bookings',
+              value: formatCount(data?.confirmed_bookings ?? 0),
+              icon: CalendarCheck,
+            },
           ]}
         />
         <GuestBookingList />

@@ -33,13 +33,20 @@ export const buttonVariants = cva(
 );
 
 export interface ButtonProps
-  extends React.ButtonHTMLAttributes<HTMLButtonElement>,
-    VariantProps<typeof buttonVariants> {
+  extends React.ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   /** Render the child element (e.g. a router Link) with button styling. */
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, type, ref, ...props }: ButtonProps & {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  ref,
+  ...props
+}: ButtonProps & {
   ref?: React.Ref<HTMLButtonElement>;
 }) {
   const Comp = asChild ? Slot : 'button';

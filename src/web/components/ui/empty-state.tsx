@@ -6,9 +6,19 @@ export interface EmptyStateProps extends Omit<React.ComponentProps<'div'>, 'titl
   title: React.ReactNode;
   description?: React.ReactNode;
   action?: React.ReactNode;
+  /** Heading element for the title (h1 when the empty state is the whole page). */
+  titleAs?: 'h1' | 'h2' | 'h3';
 }
 
-export function EmptyState({ icon: Icon, title, description, action, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  titleAs: Heading = 'h3',
+  className,
+  ...props
+}: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -22,7 +32,7 @@ export function EmptyState({ icon: Icon, title, description, action, className, 
           <Icon className="size-7" aria-hidden="true" />
         </span>
       )}
-      <h3 className="text-lg font-semibold">{title}</h3>
+      <Heading className="text-lg font-semibold">{title}</Heading>
       {description && <p className="mt-1.5 max-w-md text-sm text-muted-foreground">{description}</p>}
       {action && <div className="mt-6 flex flex-wrap items-center justify-center gap-3">{action}</div>}
     </div>

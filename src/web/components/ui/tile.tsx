@@ -14,7 +14,10 @@ export interface TileProps extends Omit<React.ComponentProps<'div'>, 'children'>
 export function Tile({ label, value, icon: Icon, hint, loading = false, className, ...props }: TileProps) {
   return (
     <div
-      className={cn('flex items-start justify-between gap-4 rounded-2xl border border-border bg-surface/90 p-5', className)}
+      className={cn(
+        'flex items-start justify-between gap-4 rounded-2xl border border-border bg-surface/90 p-5',
+        className,
+      )}
       {...props}
     >
       <div className="min-w-0">

@@ -28,7 +28,12 @@ export interface AuthPortalConfig {
   switchPrompt: string;
   switchLabel: string;
   switchTo: string;
-  marketing: { eyebrow: string; heading: string; text: string; features: { icon: IconType; title: string; text: string }[] };
+  marketing: {
+    eyebrow: string;
+    heading: string;
+    text: string;
+    features: { icon: IconType; title: string; text: string }[];
+  };
 }
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
@@ -93,7 +98,13 @@ function SignInForm({ portal }: { portal: Portal }) {
       onSubmit={form.handleSubmit((values) => mutation.mutate({ ...values, email: values.email.trim() }))}
     >
       <FormField id={id('email')} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" required placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id={id('password')} label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" required {...form.register('password')} />
@@ -127,7 +138,10 @@ function SignUpForm({ portal }: { portal: Portal }) {
     onSuccess: (result, values) => {
       const address = encodeURIComponent(result?.email ?? values.email.trim());
       if (isHost) {
-        toast.success('Host account created!', 'Please check your email to confirm your account before signing in.');
+        toast.success(
+          'Host account created!',
+          'Please check your email to confirm your account before signing in.',
+        );
         navigate(`/confirm-email?email=${address}&role=host`);
       } else {
         toast.success('Account created!', 'Please check your email to verify your account.');
@@ -154,7 +168,13 @@ function SignUpForm({ portal }: { portal: Portal }) {
         </div>
       )}
       <FormField id={id('email')} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" required placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
       </FormField>
       <FormField
         id={id('password')}

@@ -30,10 +30,15 @@ export function EmailStatusCard({
   return (
     <Container className="flex justify-center py-12 sm:py-20">
       <Card className="w-full max-w-lg px-6 py-10 text-center sm:px-10" aria-busy={busy}>
-        <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl', toneClasses[tone])}>
+        <span
+          className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl', toneClasses[tone])}
+        >
           <Icon className={cn('size-8', busy && 'animate-spin')} aria-hidden="true" />
         </span>
-        <h1 className="mt-6 font-display text-3xl font-semibold tracking-tight" role={busy ? 'status' : undefined}>
+        <h1
+          className="mt-6 font-display text-3xl font-semibold tracking-tight"
+          role={busy ? 'status' : undefined}
+        >
           {title}
         </h1>
         {children && <div className="mt-4 grid gap-3 text-muted-foreground">{children}</div>}

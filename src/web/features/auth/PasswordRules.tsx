@@ -3,7 +3,10 @@ import { PASSWORD_MIN_LENGTH } from '@/domain/password';
 import { cn } from '@/web/lib/utils';
 
 const RULES = [
-  { label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => [...p].length >= PASSWORD_MIN_LENGTH },
+  {
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p: string) => [...p].length >= PASSWORD_MIN_LENGTH,
+  },
   { label: 'At least one letter', test: (p: string) => /\p{L}/u.test(p) },
   { label: 'At least one number', test: (p: string) => /\p{Nd}/u.test(p) },
 ] as const;

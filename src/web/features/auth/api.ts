@@ -8,6 +8,7 @@ export const accountsApi = {
   signIn: (input: SignInInput) =>
     api.post<{ profile: Profile; role_updated: boolean }>('/api/accounts/sign-in', input),
   signOut: () => api.post<unknown>('/api/accounts/sign-out'),
-  confirm: (input: { token: string; email: string }) => api.post<{ role: Role }>('/api/accounts/confirm', input),
+  confirm: (input: { token: string; email: string }) =>
+    api.post<{ role: Role }>('/api/accounts/confirm', input),
   resendConfirmation: (email: string) => api.post<unknown>('/api/accounts/resend-confirmation', { email }),
 };

@@ -18,7 +18,12 @@ export function VelvetMark({ className }: { className?: string }) {
 
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link to="/" onClick={onNavigate} className="group flex items-center gap-3 rounded-xl" aria-label="Velvet, home">
+    <Link
+      to="/"
+      onClick={onNavigate}
+      className="group flex items-center gap-3 rounded-xl"
+      aria-label="Velvet, home"
+    >
       <VelvetMark />
       <span className="flex flex-col leading-none">
         <span className="font-display text-xl font-semibold tracking-tight">Velvet</span>

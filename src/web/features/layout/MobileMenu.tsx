@@ -4,7 +4,13 @@ import { LayoutDashboard, LogOut, Menu, Plus, Settings } from 'lucide-react';
 import { useAuth } from '@/web/features/auth/useAuth';
 import { dashboardPathFor } from '@/web/features/auth/roles';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from '@/web/components/ui/dialog';
+import {
+  Dialog,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+  SheetContent,
+} from '@/web/components/ui/dialog';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import { cn } from '@/web/lib/utils';
 import { Brand } from './Brand';
@@ -13,7 +19,9 @@ import { initialsOf, navItemsFor } from './navItems';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'flex items-center rounded-xl px-3 py-3 text-base font-medium transition-colors',
-    isActive ? 'bg-accent/15 text-foreground' : 'text-muted-foreground hover:bg-surface-raised hover:text-foreground',
+    isActive
+      ? 'bg-accent/15 text-foreground'
+      : 'text-muted-foreground hover:bg-surface-raised hover:text-foreground',
   );
 
 /** Slide-in navigation for small screens (Radix Dialog as a sheet). */
@@ -54,17 +62,17 @@ export function MobileMenu() {
             {user && (
               <>
                 <li>
-                  <Link to={dashboardPathFor(role)} className={linkClass({ isActive: false })} onClick={close}>
+                  <Link
+                    to={dashboardPathFor(role)}
+                    className={linkClass({ isActive: false })}
+                    onClick={close}
+                  >
                     <LayoutDashboard className="mr-3 size-4" aria-hidden="true" />
                     Dashboard
                   </Link>
                 </li>
                 <li>
-                  <Link
-                    to="/how-it-works"
-                    className={linkClass({ isActive: false })}
-                    onClick={close}
-                  >
+                  <Link to="/how-it-works" className={linkClass({ isActive: false })} onClick={close}>
                     <Settings className="mr-3 size-4" aria-hidden="true" />
                     Settings
                   </Link>

@@ -64,7 +64,9 @@ export function SectionHeading({
 }) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
-      {eyebrow && <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">{eyebrow}</p>}
+      {eyebrow && (
+        <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">{eyebrow}</p>
+      )}
       <h2 id={id} className="mt-3 font-display text-3xl font-semibold tracking-tight sm:text-4xl">
         {title}
       </h2>

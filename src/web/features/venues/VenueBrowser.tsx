@@ -14,7 +14,10 @@ export function VenueBrowser() {
   return (
     <section aria-labelledby="venues-heading">
       <Container>
-        <h2 id="venues-heading" className="mb-6 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+        <h2
+          id="venues-heading"
+          className="mb-6 font-display text-2xl font-semibold tracking-tight sm:text-3xl"
+        >
           Browse Venues
         </h2>
         <EmptyState icon={Wine} title="No venues available" description="Check back later for new venues" />

@@ -1,0 +1,79 @@
+import { CalendarClock, CalendarDays, Hourglass, Store } from 'lucide-react';
+import { PageHeader } from '@/web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { Container } from '@/web/components/Container';
+import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { StatTiles } from '@/web/components/StatTiles';
+import { AccessDenied } from '@/web/components/AccessDenied';
+import { useAuth } from '@/web/features/auth/useAuth';
+import { useAdminStats } from '@/web/features/admin/useAdminStats';
+import { VenueApprovalsTab } from '@/web/features/admin/VenueApprovalsTab';
+import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
+import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';
+import { TransactionManagementTab } from '@/web/features/admin/TransactionManagementTab';
+import { MailboxTab } from '@/web/features/admin/MailboxTab';
+import { useTabParam } from '@/web/lib/useTabParam';
+import { formatCount } from '@/web/lib/format';
+
+const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'mailbox'] as const;
+
+function AdminDashboard() {
+  const [tab, setTab] = useTabParam(TABS, 'approvals');
+  const stats = useAdminStats();
+  const d = stats.data;
+
+  return (
+    <Container className="flex flex-col gap-10 py-10 sm:py-14">
+      <PageHeader
+        eyebrow="Admin"
+        title="Admin Dashboard"
+        description="Approve venues, oversee bookings and payments, and check the platform's email."
+      />
+      <StatTiles
+        loading={stats.isPending}
+        error={stats.isError}
+        tiles={[
+          { label: 'Pending Venues', value: formatCount(d?.pending_venues ?? 0), icon: Hourglass },
+          { label: 'Pending Bookings', value: formatCount(d?.pending_bookings ?? 0), icon: CalendarClock },
+          { label: 'Total Venues', value: formatCount(d?.total_venues ?? 0), icon: Store },
+          { label: 'Total Bookings', value: formatCount(d?.total_bookings ?? 0), icon: CalendarDays },
+        ]}
+      />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Admin sections">
+          <TabsTrigger value="approvals">Venue Approvals</TabsTrigger>
+          <TabsTrigger value="venues">Manage Venues</TabsTrigger>
+          <TabsTrigger value="bookings">Booking Management</TabsTrigger>
+          <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
+          <TabsTrigger value="mailbox">Mailbox</TabsTrigger>
+        </TabsList>
+        <TabsContent value="approvals">
+          <VenueApprovalsTab />
+        </TabsContent>
+        <TabsContent value="venues">
+          <ManageVenuesTab />
+        </TabsContent>
+        <TabsContent value="bookings">
+          <BookingManagementTab />
+        </TabsContent>
+        <TabsContent value="transactions">
+          <TransactionManagementTab />
+        </TabsContent>
+        <TabsContent value="mailbox">
+          <MailboxTab />
+        </TabsContent>
+      </Tabs>
+    </Container>
+  );
+}
+
+/** /admin-dashboard (admin only; the route guard redirects others, this check is a second line). */
+export default function AdminDashboardPage() {
+  const { isAdmin } = useAuth();
+  return (
+    <>
+      <DocumentTitle title="Admin Dashboard" />
+      {isAdmin ? <AdminDashboard /> : <AccessDenied message="Access denied. Admin privileges required." />}
+    </>
+  );
+}

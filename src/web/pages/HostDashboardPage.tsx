@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { CalendarCheck, Plus, Store } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { PageHeader } from '@/web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { Container } from '@/web/components/Container';
+import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { StatTiles } from '@/web/components/StatTiles';
+import { useTabParam } from '@/web/lib/useTabParam';
+import { formatCount } from '@/web/lib/format';
+import { useHostStats } from '@/web/features/host/useHostStats';
+import { HostVenuesTab } from '@/web/features/host/HostVenuesTab';
+import { HostPendingVenuesTab } from '@/web/features/host/HostPendingVenuesTab';
+import { HostApprovedVenuesTab } from '@/web/features/host/HostApprovedVenuesTab';
+import { HostBookingsTab } from '@/web/features/host/HostBookingsTab';
+
+const TABS = ['venues', 'pending', 'approved', 'bookings'] as const;
+
+/** /host-dashboard?tab=venues|pending|approved|bookings (host only). */
+export default function HostDashboardPage() {
+  const [tab, setTab] = useTabParam(TABS, 'venues');
+  const stats = useHostStats();
+
+  return (
+    <>
+      <DocumentTitle title="Host Dashboard" />
+      <Container className="flex flex-col gap-10 py-10 sm:py-14">
+        <PageHeader
+          eyebrow="Host"
+          title="Host Dashboard"
+          description="Manage your venues, availability and booking requests."
+          actions={
+            <Button asChild>
+              <Link to="/upload-venue">
+                <Plus aria-hidden="true" />
+                Add New Venue
+              </Link>
+            </Button>
+          }
+        />
+        <StatTiles
+          loading={stats.isPending}
+          error={stats.isError}
+          tiles={[
+            { label: 'Total Venues', value: formatCount(stats.data?.total_venues ?? 0), icon: Store },
+            {
+              label: 'Active Bookings',
+              value: formatCount(stats.data?.active_bookings ?? 0),
+              icon: CalendarCheck,
+            },
+          ]}
+        />
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Host dashboard sections">
+            <TabsTrigger value="venues">My Venues</TabsTrigger>
+            <TabsTrigger value="pending">Pending Approval</TabsTrigger>
+            <TabsTrigger value="approved">Approved Venues</TabsTrigger>
+            <TabsTrigger value="bookings">Bookings</TabsTrigger>
+          </TabsList>
+          <TabsContent value="venues">
+            <HostVenuesTab />
+          </TabsContent>
+          <TabsContent value="pending">
+            <HostPendingVenuesTab />
+          </TabsContent>
+          <TabsContent value="approved">
+            <HostApprovedVenuesTab />
+          </TabsContent>
+          <TabsContent value="bookings">
+            <HostBookingsTab />
+          </TabsContent>
+        </Tabs>
+      </Container>
+    </>
+  );
+}
