@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { canSee, type ChangeEvent } from './realtime';
+
+const venue = (is_active: boolean, was_active: boolean): ChangeEvent => ({
+  entity: 'venue',
+  op: 'update',
+  id: 'v1',
+  host_id: 'host',
+  is_active,
+  was_active,
+});
+const booking: ChangeEvent = {
+  entity: 'booking',
+  op: 'update',
+  id: 'b1',
+  venue_id: 'v1',
+  user_id: 'guest',
+  host_id: 'host',
+  status: 'pending',
+};
+
+const viewers = {
+  anonymous: null,
+  guest: { profileId: 'guest', role: 'user' },
+  otherGuest: { profileId: 'other-guest', role: 'user' },
+  host: { profileId: 'host', role: 'host' },
+  otherHost: { profileId: 'other-host', role: 'host' },
+  admin: { profileId: 'admin', role: 'admin' },
+};
+
+describe('who hears about a change', () => {
+  it.each([
+    ['active venue', venue(true, true), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
+    ['venue just approved', venue(true, false), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
+    ['venue just deactivated', venue(false, true), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
+    ['pending venue', venue(false, false), ['host', 'admin']],
+    ['booking', booking, ['guest', 'host', 'admin']],
+  ] as const)('%s', (_label, event, allowed) => {
+    for (const [name, viewer] of Object.entries(viewers)) {
+      expect(canSee(event, viewer), name).toBe((allowed as readonly string[]).includes(name));
+    }
+  });
+});

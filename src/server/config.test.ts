@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ensureLocalSecret, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults for the embedded install', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEFAULT_TIME_ZONE: 'America/New_York' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_EMAIL', 'nobody'],
+    ['AUTH_SECRET', 'short'],
+    ['SMTP_URL', 'http://mail'],
+    ['DEFAULT_TIME_ZONE', 'Mars/Olympus'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on a bad %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('requires AUTH_SECRET in production with a database server', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet' }),
+    ).toThrow(/AUTH_SECRET/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet', AUTH_SECRET: 'x'.repeat(32) })
+        .AUTH_SECRET,
+    ).toBe('x'.repeat(32));
+  });
+
+  it('keeps a generated secret in the data directory for the embedded install', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'velvet-cfg-'));
+    const env: Record<string, string | undefined> = { DATA_DIR: dir };
+    ensureLocalSecret(env);
+    expect(env.AUTH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, '.auth-secret'), 'utf8')).toBe(env.AUTH_SECRET);
+    const again: Record<string, string | undefined> = { DATA_DIR: dir };
+    ensureLocalSecret(again);
+    expect(again.AUTH_SECRET).toBe(env.AUTH_SECRET);
+    const withDb: Record<string, string | undefined> = { DATA_DIR: dir, DATABASE_URL: 'postgres://x/y' };
+    ensureLocalSecret(withDb);
+    expect(withDb.AUTH_SECRET).toBeUndefined();
+  });
+});
