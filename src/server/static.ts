@@ -1,34 +1,38 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 
+const cacheFor =
+  (value: (path: string) => string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok && c.req.method === 'GET') c.res.headers.set('cache-control', value(c.req.path));
+  };
+
 /**
- * Serves the built SPA: hashed assets cached for a year, other files briefly, and index.html
- * (never cached) for every other GET so that client-side routes load on refresh.
+ * Serves the built SPA: hashed assets cached for a year, other files for an hour, and
+ * index.html (never cached) for every other GET so that client-side routes load on refresh.
  */
 export function serveSpa(app: Hono<AppEnv>, root: string) {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
   const indexHtml = readFileSync(indexFile, 'utf8');
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (p, c) => {
-        if (!p.endsWith('index.html')) c.header('cache-control', 'public, max-age=3600');
-      },
-    }),
-  );
+  app.use('/assets/*', cacheFor(() => 'public, max-age=31536000, immutable'), serveStatic({ root }));
+  const files = serveStatic({ root });
+  app.use('*', async (c, next) => {
+    // index.html is answered below, for "/" and every client route alike.
+    if (c.req.path.startsWith('/api/') || c.req.path === '/' || c.req.path.endsWith('.html')) return next();
+    let found = true;
+    const res = await files(c, async () => {
+      found = false;
+      await next();
+    });
+    if (found && c.res.ok) c.res.headers.set('cache-control', 'public, max-age=3600');
+    return res;
+  });
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     c.header('cache-control', 'no-cache');
