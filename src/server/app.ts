@@ -5,7 +5,7 @@ import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext, AppEnv } from './context';
 import { errorBody, handleError } from './http/errors';
-import { mountApiRoutes } from './routes';
+import { mountApiRoutes, mountPublicRoutes } from './routes';
 import { serveSpa } from './static';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,6 +50,7 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   api.onError((err, c) => handleError(err, c, ctx.log));
 
   app.route('/api', api);
+  mountPublicRoutes(app, ctx);
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   if (opts.staticDir) serveSpa(app, opts.staticDir);
   app.onError((err, c) => handleError(err, c, ctx.log));

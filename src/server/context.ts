@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
 import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
+import type { ImageStorage } from './adapters/storage';
 import type { Profile } from './db/schema';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
@@ -15,6 +16,7 @@ export interface AppContext {
   auth: Auth;
   mail: MailTransport;
   changes: ChangeFeed;
+  storage: ImageStorage;
   /** The current time; tests may replace it. */
   now: () => Date;
 }

@@ -5,13 +5,14 @@ import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/mail';
 import { ChangeFeed } from './adapters/realtime';
+import { createStorage } from './adapters/storage';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
   config: Config,
   database: Database,
   log: Logger,
-  overrides: Partial<Pick<AppContext, 'mail' | 'now'>> = {},
+  overrides: Partial<Pick<AppContext, 'mail' | 'now' | 'storage'>> = {},
 ): Promise<AppContext> {
   const mail: MailTransport =
     overrides.mail ?? (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
@@ -25,6 +26,7 @@ export async function createContext(
     auth: createAuth(database.db, config),
     mail,
     changes,
+    storage: overrides.storage ?? createStorage(config),
     now: overrides.now ?? (() => new Date()),
   };
 }

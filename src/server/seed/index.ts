@@ -2,12 +2,16 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
+import { seedBookings } from './bookings';
+import { seedVenues } from './venues';
 
 /** Seeds the demo marketplace into an empty database; returns the sign-ins to print. */
 export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   const [row] = await ctx.db.select({ n: count() }).from(profiles);
   if ((row?.n ?? 0) > 0) return null;
   const accounts = await seedAccounts(ctx);
+  const venues = await seedVenues(ctx, accounts);
+  await seedBookings(ctx, accounts, venues);
   const rows: Array<[string, string]> = [
     ['Admin', accounts.admin.email],
     ['Host', accounts.hosts[0].email],

@@ -1,27 +1,281 @@
 /*
- * /edit-booking/:id — admin booking editor (SPEC §2 lists it as a link target; its screen is not
- * specified). Owned by the bookings feature.
+ * /edit-booking/:id — the admin's booking editor (SPEC §2 lists it as a link target): guests,
+ * times, price, status and notes, sent as PATCH /api/admin/bookings/:id.
  */
-import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { BOOKING_STATUSES, bookingBadge, guestCountProblem, shortId } from '@/domain/booking';
+import { formatLongDate } from '@/domain/calendar';
+import { adminBookingEditSchema, type AdminBookingEdit } from '@/domain/schemas';
+import { normalizeTime } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { EmptyState } from '@/web/components/ui/empty-state';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
 import { PageHeader } from '@/web/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { BookingFacts } from '@/web/features/bookings/BookingFacts';
+import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
+import { LoadError } from '@/web/features/bookings/LoadError';
+import { TimeSelect } from '@/web/features/bookings/TimeSelect';
+import { bookingKeys, invalidateBookingViews, useBooking } from '@/web/features/bookings/queries';
+import type { Booking } from '@/web/features/bookings/types';
+import { api, errorMessage, isApiError } from '@/web/lib/api';
+import { useLiveInvalidate } from '@/web/lib/live';
+import { toast } from '@/web/lib/toast';
+
+const BACK = '/admin-dashboard?tab=bookings';
+const STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  edited: 'Edited',
+};
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="w-fit">
+      <Link to={BACK}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Admin Dashboard
+      </Link>
+    </Button>
+  );
+}
 
 export default function EditBookingPage() {
+  const { id = '' } = useParams();
+  const booking = useBooking(id);
+  useLiveInvalidate('booking', [bookingKeys.one(id)]);
+  const notFound = booking.isError && isApiError(booking.error) && (booking.error.status === 404 || booking.error.status === 400);
+
   return (
     <>
       <DocumentTitle title="Edit Booking" />
-      <Container className="flex flex-col max-w-4xl gap-8 py-10 sm:py-14">
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to="/admin-dashboard?tab=bookings">
-            <ArrowLeft aria-hidden="true" />
-            Back to Admin Dashboard
-          </Link>
-        </Button>
-        <PageHeader eyebrow="Admin" title="Edit Booking" />
+      <Container className="flex max-w-4xl flex-col gap-8 py-10 sm:py-14">
+        <BackLink />
+        {booking.isPending ? (
+          <div className="flex flex-col gap-6" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading booking
+            </span>
+            <Skeleton className="h-10 w-72" />
+            <Skeleton className="h-40" />
+            <Skeleton className="h-80" />
+          </div>
+        ) : notFound ? (
+          <EmptyState
+            icon={SearchX}
+            titleAs="h1"
+            title="Booking not found"
+            description="It may have been deleted together with its venue."
+            action={
+              <Button asChild>
+                <Link to={BACK}>Back to Admin Dashboard</Link>
+              </Button>
+            }
+          />
+        ) : booking.isError ? (
+          <LoadError message="Failed to load booking details." onRetry={() => void booking.refetch()} />
+        ) : (
+          <EditBookingForm key={booking.data.updated_at} booking={booking.data} />
+        )}
       </Container>
     </>
+  );
+}
+
+interface FormValues {
+  guest_count: string;
+  start_time: string;
+  end_time: string;
+  total_price: string;
+  status: string;
+  host_notes: string;
+}
+
+function EditBookingForm({ booking }: { booking: Booking }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const capacity = booking.venue.capacity > 0 ? booking.venue.capacity : 100;
+  const schema = useMemo(
+    () =>
+      adminBookingEditSchema.superRefine((value, ctx) => {
+        const problem = guestCountProblem(value.guest_count, capacity);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['guest_count'], message: problem });
+      }),
+    [capacity],
+  );
+  const form = useForm<FormValues, unknown, AdminBookingEdit>({
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues, unknown, AdminBookingEdit>,
+    defaultValues: {
+      guest_count: String(booking.guest_count),
+      start_time: normalizeTime(booking.start_time),
+      end_time: normalizeTime(booking.end_time),
+      total_price: booking.total_price.toFixed(2),
+      status: booking.status,
+      host_notes: booking.host_notes ?? '',
+    },
+  });
+  const { errors, isDirty } = form.formState;
+  const [start, status, notes] = useWatch({ control: form.control, name: ['start_time', 'status', 'host_notes'] });
+
+  const save = useMutation({
+    mutationFn: (body: AdminBookingEdit) => api.patch<Booking>(`/api/admin/bookings/${booking.id}`, body),
+    onSuccess: () => {
+      invalidateBookingViews(queryClient, booking.venue_id);
+      toast.success('Booking updated successfully.');
+      navigate(BACK);
+    },
+    onError: (error) => toast.error('Failed to update booking.', errorMessage(error, '') || undefined),
+  });
+
+  const id = (name: string) => `admin-booking-${name}`;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Edit Booking"
+        description={
+          <>
+            #{shortId(booking.id)} · {booking.venue.name} · {formatLongDate(booking.date)}
+          </>
+        }
+      />
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardTitle>{booking.guest?.full_name || 'Guest'}</CardTitle>
+            <p className="mt-1 text-sm text-muted-foreground">{booking.guest?.email ?? booking.contact_email}</p>
+          </div>
+          <BookingStatusBadge booking={booking} />
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <BookingFacts booking={booking} />
+          {booking.special_requests && (
+            <div className="text-sm">
+              <p className="font-medium text-muted-foreground">Special requests</p>
+              <p className="mt-1 whitespace-pre-line break-words">{booking.special_requests}</p>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Booking details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            noValidate
+            aria-label="Edit booking"
+            className="grid gap-5"
+            onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          >
+            <div className="grid items-start gap-4 sm:grid-cols-2">
+              <Controller
+                control={form.control}
+                name="start_time"
+                render={({ field }) => (
+                  <FormField id={id('start')} label="Start Time" error={errors.start_time?.message}>
+                    <TimeSelect value={field.value} onChange={field.onChange} />
+                  </FormField>
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="end_time"
+                render={({ field }) => (
+                  <FormField id={id('end')} label="End Time" error={errors.end_time?.message}>
+                    <TimeSelect value={field.value} onChange={field.onChange} after={start} />
+                  </FormField>
+                )}
+              />
+            </div>
+            <div className="grid items-start gap-4 sm:grid-cols-3">
+              <FormField
+                id={id('guests')}
+                label="Number of Guests"
+                error={errors.guest_count?.message}
+                hint={`1 - ${capacity} guests`}
+              >
+                <Input type="number" inputMode="numeric" min={1} max={capacity} step={1} {...form.register('guest_count')} />
+              </FormField>
+              <FormField id={id('price')} label="Total Price ($)" error={errors.total_price?.message}>
+                <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('total_price')} />
+              </FormField>
+              <Controller
+                control={form.control}
+                name="status"
+                render={({ field }) => (
+                  <FormField
+                    id={id('status')}
+                    label="Status"
+                    error={errors.status?.message}
+                    hint={`Shown as '${bookingBadge({ status, host_notes: notes })}'`}
+                  >
+                    <StatusSelect value={field.value} onChange={field.onChange} />
+                  </FormField>
+                )}
+              />
+            </div>
+            <FormField
+              id={id('notes')}
+              label="Host Notes"
+              error={errors.host_notes?.message}
+              hint="Optional. A pending booking with notes waits for the customer to approve the changes."
+            >
+              <Textarea rows={3} {...form.register('host_notes')} />
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button asChild variant="outline">
+                <Link to={BACK}>Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={save.isPending || !isDirty}>
+                {save.isPending ? 'Saving...' : 'Save Booking'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function StatusSelect({
+  id,
+  value,
+  onChange,
+  ...aria
+}: {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger id={id} {...aria}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {BOOKING_STATUSES.map((s) => (
+          <SelectItem key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

@@ -1,31 +1,245 @@
 /*
- * /venue-management/:id?tab=weekly|calendar|bookings — Manage venue (host only). Owned by the
- * availability feature, which will load the host's venue ('Loading venue data...' /
- * 'Venue not found.'), add Save Changes and the weekly, calendar and bookings tabs.
+ * /venue-management/:id?tab=weekly|calendar|bookings — Manage Venue (host owner only; SPEC §2).
+ * Weekly hours and pricing (saved with Save Changes), date overrides, and the venue's bookings
+ * with approve, reject and edit, refreshed live.
  */
-import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Clock, MapPin, Save, Ticket } from 'lucide-react';
+import { isAwaitingGuest } from '@/domain/booking';
+import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
+import { formatUsd } from '@/domain/pricing';
+import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { PageHeader } from '@/web/components/ui/page-header';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { useAuth } from '@/web/features/auth/useAuth';
+import { bookingKeys, useVenueBookings, useVenueOverrides } from '@/web/features/bookings/queries';
+import { DateOverridesTab } from '@/web/features/bookings/manage/DateOverridesTab';
+import { VenueBookingsTab } from '@/web/features/bookings/manage/VenueBookingsTab';
+import {
+  WeeklyHoursEditor,
+  fromDraft,
+  toDraft,
+  type WeeklyDraft,
+} from '@/web/features/bookings/manage/WeeklyHoursEditor';
+import { manageVenueKey, type ManagedVenue } from '@/web/features/bookings/manage/types';
+import type { WeekDay } from '@/domain/calendar';
+import { api, errorMessage } from '@/web/lib/api';
+import { useLiveEvents } from '@/web/lib/live';
+import { toast } from '@/web/lib/toast';
+import { useTabParam } from '@/web/lib/useTabParam';
+
+const TABS = ['weekly', 'calendar', 'bookings'] as const;
+
+export const HOURS_SAVED = 'Venue availability updated successfully.';
+export const HOURS_SAVE_FAILED = 'Failed to save changes.';
+export const VENUE_LOAD_FAILED = 'Failed to load venue data.';
 
 export default function VenueManagementPage() {
+  const { id = '' } = useParams();
+  const { profile } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useTabParam(TABS, 'weekly');
+
+  const venueQuery = useQuery({
+    queryKey: manageVenueKey(id),
+    queryFn: ({ signal }) => api.get<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}`, { signal }),
+  });
+  const raw = venueQuery.data;
+  const owned = raw && profile && raw.host_id === profile.id ? raw : null;
+  const venue = owned ? { ...owned, hours: normalizeWeeklyHours(owned.hours) } : null;
+  const failed = venueQuery.isError || (raw !== undefined && !owned);
+
+  // SPEC §8: 'Failed to load venue data.' and back to the host dashboard.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!failed || reported.current) return;
+    reported.current = true;
+    toast.error(VENUE_LOAD_FAILED);
+    navigate('/host-dashboard', { replace: true });
+  }, [failed, navigate]);
+
+  const bookings = useVenueBookings(id, Boolean(venue));
+  const overrides = useVenueOverrides(id, Boolean(venue));
+
+  // Live: only changes to this venue's bookings refresh its list.
+  useLiveEvents('booking', (event) => {
+    if (event.venue_id && event.venue_id !== id) return;
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.venue(id) });
+  });
+
+  const bookingsReported = useRef(false);
+  useEffect(() => {
+    if (bookings.isError && !bookingsReported.current) {
+      bookingsReported.current = true;
+      toast.error('Failed to load bookings.');
+    }
+    if (!bookings.isError) bookingsReported.current = false;
+  }, [bookings.isError]);
+
+  const [draft, setDraft] = useState<WeeklyDraft | null>(null);
+  const [hoursError, setHoursError] = useState<{ day: WeekDay | null; message: string } | null>(null);
+
+  const save = useMutation({
+    mutationFn: (hours: WeeklyHours) => api.put<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}/hours`, { hours }),
+    onSuccess: (_updated, hours) => {
+      queryClient.setQueryData<ManagedVenue>(manageVenueKey(id), (old) => (old ? { ...old, hours } : old));
+      void queryClient.invalidateQueries({ queryKey: manageVenueKey(id) });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(id) });
+      setDraft(null);
+      toast.success(HOURS_SAVED);
+    },
+    onError: (error) => toast.error(HOURS_SAVE_FAILED, errorMessage(error, '') || undefined),
+  });
+
+  if (venueQuery.isPending || (!venue && !failed)) {
+    return (
+      <>
+        <DocumentTitle title="Manage Venue" />
+        <Container className="flex flex-col gap-6 py-10 sm:py-14">
+          <p role="status" className="text-sm font-medium text-muted-foreground">
+            Loading venue data...
+          </p>
+          <Skeleton className="h-10 w-72 max-w-full" />
+          <Skeleton className="h-11 w-96 max-w-full" />
+          <Skeleton className="h-72" />
+        </Container>
+      </>
+    );
+  }
+
+  if (!venue) {
+    return (
+      <>
+        <DocumentTitle title="Manage Venue" />
+        <Container className="py-10 sm:py-14">
+          <EmptyState
+            titleAs="h1"
+            title="Venue not found."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/host-dashboard">Back to Dashboard</Link>
+              </Button>
+            }
+          />
+        </Container>
+      </>
+    );
+  }
+
+  const currentDraft = draft ?? toDraft(venue.hours);
+  const dirty = draft !== null;
+  const pendingCount = (bookings.data ?? []).filter((b) => b.status === 'pending' && !isAwaitingGuest(b)).length;
+
+  function saveChanges() {
+    const result = fromDraft(currentDraft);
+    if (!result.ok) {
+      setHoursError({ day: result.day, message: result.message });
+      setTab('weekly');
+      toast.error(HOURS_SAVE_FAILED, result.message);
+      return;
+    }
+    setHoursError(null);
+    save.mutate(result.hours);
+  }
+
   return (
     <>
-      <DocumentTitle title="Manage Venue" />
+      <DocumentTitle title={`Manage ${venue.name}`} />
       <Container className="flex flex-col gap-8 py-10 sm:py-14">
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to="/host-dashboard">
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
         <PageHeader
-          eyebrow="Host"
-          title="Manage Venue"
-          description="Weekly hours and pricing, date overrides and bookings for this venue."
+          eyebrow="Manage Venue"
+          title={venue.name}
+          description={
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <span className="inline-flex items-center gap-1.5">
+                <MapPin className="size-4" aria-hidden="true" />
+                {venue.address}, {venue.city}
+              </span>
+              <Badge tone={venue.is_active ? 'success' : 'warning'}>
+                {venue.is_active ? 'Active' : 'Pending Approval'}
+              </Badge>
+            </span>
+          }
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/host-dashboard">
+                  <ArrowLeft aria-hidden="true" />
+                  Back to Dashboard
+                </Link>
+              </Button>
+              <Button onClick={saveChanges} disabled={save.isPending}>
+                <Save aria-hidden="true" />
+                {save.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </>
+          }
         />
+
+        <Tabs value={tab} onValueChange={setTab}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <TabsList aria-label="Manage venue sections">
+              <TabsTrigger value="weekly" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
+                <Clock aria-hidden="true" />
+                Weekly Hours
+                {dirty && <span className="size-2 rounded-full bg-warning" aria-label="unsaved changes" />}
+              </TabsTrigger>
+              <TabsTrigger value="calendar" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
+                <CalendarDays aria-hidden="true" />
+                Calendar
+              </TabsTrigger>
+              <TabsTrigger value="bookings" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
+                <Ticket aria-hidden="true" />
+                Bookings
+                {pendingCount > 0 && (
+                  <span className="rounded-full bg-accent/30 px-1.5 text-xs font-semibold text-foreground">
+                    {pendingCount}
+                    <span className="sr-only"> waiting for you</span>
+                  </span>
+                )}
+              </TabsTrigger>
+            </TabsList>
+            {dirty && tab === 'weekly' && (
+              <p className="text-sm text-warning" role="status">
+                Unsaved changes — press Save Changes to keep them.
+              </p>
+            )}
+          </div>
+          <TabsContent value="weekly">
+            <WeeklyHoursEditor
+              draft={currentDraft}
+              onChange={(next) => {
+                setDraft(next);
+                setHoursError(null);
+              }}
+              errorDay={hoursError?.day}
+              error={hoursError?.message}
+              basePrice={formatUsd(venue.base_price)}
+            />
+          </TabsContent>
+          <TabsContent value="calendar">
+            <DateOverridesTab venue={venue} hours={venue.hours} />
+          </TabsContent>
+          <TabsContent value="bookings">
+            <VenueBookingsTab
+              venue={venue}
+              hours={venue.hours}
+              overrides={overrides.data ?? []}
+              bookings={bookings.data}
+              loading={bookings.isPending}
+              error={bookings.isError}
+              onRetry={() => void bookings.refetch()}
+            />
+          </TabsContent>
+        </Tabs>
       </Container>
     </>
   );

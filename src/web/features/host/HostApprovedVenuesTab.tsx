@@ -1,13 +1,19 @@
-/* Host dashboard "Approved Venues" tab. Owned by the venues feature; shows an empty state for now. */
+/* Host dashboard "Approved Venues" tab: the host's active venues. */
 import { BadgeCheck } from 'lucide-react';
-import { EmptyState } from '@/web/components/ui/empty-state';
+import type { Venue } from '@/web/features/venues/types';
+import { HostVenueList } from '@/web/features/venues/HostVenueList';
+
+const approved = (venue: Venue) => venue.is_active;
 
 export function HostApprovedVenuesTab() {
   return (
-    <EmptyState
-      icon={BadgeCheck}
-      title="No approved venues yet"
-      description="Once a venue is approved it is visible to guests and can be booked."
+    <HostVenueList
+      filter={approved}
+      empty={{
+        icon: BadgeCheck,
+        title: 'No approved venues yet',
+        description: 'Once a venue is approved it is visible to guests and can be booked.',
+      }}
     />
   );
 }

@@ -1,13 +1,98 @@
-/* Host dashboard "Bookings" tab. Owned by the bookings feature; shows an empty state for now. */
-import { CalendarDays } from 'lucide-react';
+/*
+ * Host dashboard "Bookings" tab (SPEC §2 Host dashboard): the bookings of the host's own
+ * venues, last changed first, refreshed live (with the Active Bookings tile).
+ */
+import { Link } from 'react-router';
+import { CalendarDays, Mail, Settings2, UserRound } from 'lucide-react';
+import { hostPaymentStatus, shortId } from '@/domain/booking';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
+import { BookingFacts } from '@/web/features/bookings/BookingFacts';
+import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
+import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
+import { LoadError } from '@/web/features/bookings/LoadError';
+import { bookingKeys, useHostBookings } from '@/web/features/bookings/queries';
+import type { Booking } from '@/web/features/bookings/types';
+import { useLiveInvalidate } from '@/web/lib/live';
 
 export function HostBookingsTab() {
+  const bookings = useHostBookings();
+  useLiveInvalidate('booking', [bookingKeys.host, bookingKeys.hostStats]);
+
+  if (bookings.isPending) return <BookingListSkeleton />;
+  if (bookings.isError) {
+    return <LoadError message="Failed to load bookings." onRetry={() => void bookings.refetch()} />;
+  }
+  if (bookings.data.length === 0) {
+    return (
+      <EmptyState
+        icon={CalendarDays}
+        title="No bookings yet"
+        description="Booking requests for your venues will appear here."
+      />
+    );
+  }
   return (
-    <EmptyState
-      icon={CalendarDays}
-      title="No bookings yet"
-      description="Booking requests for your venues will appear here."
-    />
+    <ul className="flex flex-col gap-4" aria-label="Bookings for your venues">
+      {bookings.data.map((booking) => (
+        <li key={booking.id}>
+          <HostBookingCard booking={booking} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HostBookingCard({ booking }: { booking: Booking }) {
+  const payment = hostPaymentStatus(booking, booking.venue.pricing_type);
+  return (
+    <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="host-booking" data-booking-id={booking.id}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold leading-tight">{booking.venue.name}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Booking <span className="font-mono text-foreground/90">#{shortId(booking.id)}</span>
+          </p>
+        </div>
+        <BookingStatusBadge booking={booking} className="w-fit" />
+      </div>
+
+      <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
+        <span className="inline-flex min-w-0 items-center gap-2">
+          <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+          <span className="truncate">{booking.guest?.full_name || 'Guest'}</span>
+        </span>
+        <span className="inline-flex min-w-0 items-center gap-2">
+          <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+          <a href={`mailto:${booking.guest?.email ?? booking.contact_email}`} className="truncate hover:underline">
+            {booking.guest?.email ?? booking.contact_email}
+          </a>
+        </span>
+      </div>
+
+      <BookingFacts booking={booking} />
+
+      {booking.special_requests && (
+        <div className="text-sm">
+          <p className="font-medium text-muted-foreground">Special requests</p>
+          <p className="mt-1 whitespace-pre-line break-words">{booking.special_requests}</p>
+        </div>
+      )}
+
+      {payment && (
+        <p className="text-sm">
+          <span className="font-semibold text-success">Booking Confirmed</span>
+          <span className="text-muted-foreground"> · {payment}</span>
+        </p>
+      )}
+
+      <Button asChild variant="outline" className="w-full sm:w-fit">
+        <Link to={`/venue-management/${booking.venue_id}?tab=bookings`}>
+          <Settings2 aria-hidden="true" />
+          Manage This Booking
+        </Link>
+      </Button>
+    </Card>
   );
 }

@@ -1,13 +1,19 @@
-/* Host dashboard "Pending Approval" tab. Owned by the venues feature; shows an empty state for now. */
+/* Host dashboard "Pending Approval" tab: the host's venues that are not active yet. */
 import { Hourglass } from 'lucide-react';
-import { EmptyState } from '@/web/components/ui/empty-state';
+import type { Venue } from '@/web/features/venues/types';
+import { HostVenueList } from '@/web/features/venues/HostVenueList';
+
+const pending = (venue: Venue) => !venue.is_active;
 
 export function HostPendingVenuesTab() {
   return (
-    <EmptyState
-      icon={Hourglass}
-      title="No venues pending approval"
-      description="New venues are reviewed by our team within 24-48 hours."
+    <HostVenueList
+      filter={pending}
+      empty={{
+        icon: Hourglass,
+        title: 'No venues pending approval',
+        description: 'New venues are reviewed by our team within 24-48 hours.',
+      }}
     />
   );
 }

@@ -1,26 +1,167 @@
-/*
- * ─── VenueBrowser slot ───────────────────────────────────────────────────────────────────────
- * Placeholder owned by the venues feature. It will hold the search panel, the
- * 'Showing N of M venues' summary with filter chips, and the venue card grid (1 / 2 / 3 columns)
- * described in SPEC §2 "Home". Until then it renders the SPEC empty state.
- * Replace this whole file; keep the export name `VenueBrowser` (HomePage renders it).
- * ──────────────────────────────────────────────────────────────────────────────────────────────
- */
-import { Wine } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { RotateCcw, SearchX, Wine } from 'lucide-react';
+import { filterChips, hasActiveFilters } from '@/domain/filters';
 import { Container } from '@/web/components/Container';
+import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
+import { formatCount } from '@/web/lib/format';
+import { useLiveInvalidate } from '@/web/lib/live';
+import { cn } from '@/web/lib/utils';
+import { venueKeys } from './api';
+import { VenueCard, VenueCardSkeleton } from './VenueCard';
+import { VenueSearchPanel } from './VenueSearchPanel';
+import { useVenueFilters } from './useVenueFilters';
+import { useVenueList } from './useVenueList';
 
+const SKELETON_COUNT = 6;
+
+/** Calls `onVisible` whenever the returned element scrolls into view (infinite scrolling). */
+function useSentinel(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/**
+ * Home: the search panel, the 'Showing N of M venues' summary with filter chips, and the venue
+ * grid (1 / 2 / 3 columns), paged by the server and loaded as the visitor scrolls.
+ */
 export function VenueBrowser() {
-  return (
-    <section aria-labelledby="venues-heading">
-      <Container>
-        <h2
-          id="venues-heading"
-          className="mb-6 font-display text-2xl font-semibold tracking-tight sm:text-3xl"
+  const { filters, query, setFilters } = useVenueFilters();
+  const list = useVenueList(query);
+  // A venue approved, edited or removed anywhere refreshes the list and the hero count.
+  useLiveInvalidate('venue', [venueKeys.all]);
+
+  const pages = list.data?.pages ?? [];
+  const venues = pages.flatMap((p) => p.venues);
+  const first = pages[0];
+  const filtered = hasActiveFilters(query);
+  const chips = filterChips(query);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  };
+  const sentinel = useSentinel(loadMore, Boolean(hasNextPage));
+
+  // SPEC §8: a failed list fetch is only logged; the list stays empty.
+  useEffect(() => {
+    if (list.error) console.error('Failed to load venues', list.error);
+  }, [list.error]);
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <span className="sr-only" role="status">
+          Loading venues
+        </span>
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <VenueCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (venues.length === 0) {
+    body = filtered ? (
+      <EmptyState
+        icon={SearchX}
+        title="No venues match your filters"
+        description="Try adjusting your search criteria"
+        action={
+          <Button variant="outline" onClick={() => setFilters({})}>
+            <RotateCcw aria-hidden="true" />
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState icon={Wine} title="No venues available" description="Check back later for new venues" />
+    );
+  } else {
+    body = (
+      <>
+        <ul
+          className={cn(
+            'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+            list.isPlaceholderData && 'opacity-60',
+          )}
+          aria-busy={list.isPlaceholderData || undefined}
         >
-          Browse Venues
-        </h2>
-        <EmptyState icon={Wine} title="No venues available" description="Check back later for new venues" />
+          {venues.map((venue, i) => (
+            <li key={venue.id} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <VenueCard venue={venue} eager={i < 3} />
+              </div>
+            </li>
+          ))}
+          {isFetchingNextPage &&
+            Array.from({ length: 3 }, (_, i) => (
+              <li key={`more-${i}`}>
+                <VenueCardSkeleton />
+              </li>
+            ))}
+        </ul>
+        <div ref={sentinel} aria-hidden="true" className="h-px" />
+        {hasNextPage && (
+          <div className="mt-10 flex justify-center">
+            <Button variant="outline" size="lg" onClick={loadMore} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="venues-heading" className="pb-20">
+      <Container>
+        <VenueSearchPanel
+          key={JSON.stringify(query)}
+          filters={filters}
+          onSearch={setFilters}
+          className="relative z-10 -mt-2 mb-12 sm:mb-14"
+        />
+        <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id="venues-heading" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+            Browse Venues
+          </h2>
+          {filtered && first && (
+            <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+              <p className="text-sm text-muted-foreground">
+                Showing{' '}
+                <span className="font-semibold text-foreground">{formatCount(first.total_count)}</span> of{' '}
+                <span className="font-semibold text-foreground">{formatCount(first.all_count)}</span> venues
+              </p>
+              <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+                {chips.map((chip) => (
+                  <li
+                    key={chip}
+                    className="rounded-full border border-accent/40 bg-accent/15 px-2.5 py-0.5 text-xs font-semibold text-accent-soft"
+                  >
+                    {chip}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {body}
       </Container>
     </section>
   );

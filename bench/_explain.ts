@@ -1,0 +1,18 @@
+import pg from 'pg';
+import { openPostgres } from '../src/server/db/client';
+import { loadConfig } from '../src/server/config';
+import { createLogger } from '../src/server/logger';
+import { createContext } from '../src/server/runtime';
+import { seed } from './venues';
+const url = 'postgres://postgres@127.0.0.1:5432/test';
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS velvet_explain WITH (FORCE)');
+await admin.query('CREATE DATABASE velvet_explain');
+await admin.end();
+const db = await openPostgres('postgres://postgres@127.0.0.1:5432/velvet_explain', 5);
+await db.migrate();
+const ctx = await createContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/velvet-explain' }), db, createLogger('silent'));
+await seed(ctx);
+await ctx.changes.stop();
+await db.close();

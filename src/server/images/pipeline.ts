@@ -1,0 +1,135 @@
+/**
+ * The venue photo pipeline: a real image (by content) is re-encoded without metadata
+ * (EXIF/GPS, XMP, ICC comments …) after honouring its orientation, and two WebP variants
+ * are made — card (640×400, cropped to 16:10) and full (at most 1600 wide, never enlarged).
+ */
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import { IMAGE_FORMATS, sniffImageFormat, type ImageFormat } from './detect';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGES_PER_VENUE = 20;
+/** Decompression-bomb guard: at most 50 megapixels per image (per frame for animations). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const CARD_SIZE = { width: 640, height: 400 } as const;
+export const FULL_MAX_WIDTH = 1600;
+
+export const UNSUPPORTED_IMAGE_MESSAGE = 'Only image files (JPEG, PNG, WebP, GIF, AVIF) can be uploaded.';
+export const IMAGE_TOO_LARGE_MESSAGE = `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+export const TOO_MANY_IMAGES_MESSAGE = `A venue can have at most ${MAX_IMAGES_PER_VENUE} photos. Remove one before adding another.`;
+
+export type ImageRejection = 'type' | 'size' | 'dimensions' | 'unreadable';
+
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly reason: ImageRejection,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  extension: string;
+  contentType: string;
+  width: number;
+  height: number;
+  /** The re-encoded original, without metadata. */
+  original: Buffer;
+  card: Buffer;
+  full: Buffer;
+}
+
+/** Variant keys beside an original key. */
+export const cardKey = (key: string) => `${key}.card.webp`;
+export const fullKey = (key: string) => `${key}.full.webp`;
+
+/**
+ * A file name safe to store: the last path part, lower-cased, only [a-z0-9._-], no leading
+ * dots, at most 80 characters, with the extension of the detected format
+ * ('../../x.png' → 'x.png'; 'Photo.JPG' holding a PNG → 'photo.png').
+ */
+export function safeFileName(name: string, extension: string): string {
+  const base = (name.split(/[/\\]/).pop() ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '');
+  const stem = base
+    .replace(/\.[a-z0-9]{1,5}$/, '')
+    .replace(/^[.]+/, '')
+    .replace(/\.{2,}/g, '.')
+    .slice(0, 80)
+    .replace(/[.]+$/, '');
+  return `${stem || 'image'}.${extension}`;
+}
+
+function reencode(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 86, progressive: true });
+    case 'png':
+      return image.png({ compressionLevel: 9, effort: 7 });
+    case 'webp':
+      return image.webp({ quality: 88 });
+    case 'gif':
+      return image.gif();
+    case 'avif':
+      return image.avif({ quality: 60, effort: 2 });
+  }
+}
+
+/** Checks and converts one uploaded image; throws ImageRejectedError with a user-facing message. */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError('size', IMAGE_TOO_LARGE_MESSAGE);
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const animated = format === 'gif' || format === 'webp';
+  const open = (opts: SharpOptions = {}) =>
+    sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', ...opts });
+
+  let meta: Metadata;
+  try {
+    // Only the header is read here; the pixel limit is checked below with a clear message.
+    meta = await open({ limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
+  }
+  // The decoder must agree with the magic bytes (an AVIF is a HEIF with AV1 compression).
+  const decoded = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  if (decoded !== format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
+  // sharp's limit applies to the whole decoded image, so an animation counts all its frames.
+  const frames = animated ? (meta.pages ?? 1) : 1;
+  if (width * height * frames > MAX_IMAGE_PIXELS) {
+    throw new ImageRejectedError(
+      'dimensions',
+      `Images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (all frames of an animation together).`,
+    );
+  }
+
+  try {
+    // No withMetadata(): sharp writes no EXIF, XMP or IPTC; rotate() applies the orientation first.
+    const [original, card, full] = await Promise.all([
+      reencode(open({ animated }).rotate(), format).toBuffer(),
+      open()
+        .rotate()
+        .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
+        .webp({ quality: 80 })
+        .toBuffer(),
+      open().rotate().resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 82, effort: 3 }).toBuffer(),
+    ]);
+    const oriented = (meta.orientation ?? 1) >= 5;
+    return {
+      format,
+      ...IMAGE_FORMATS[format],
+      width: oriented ? height : width,
+      height: oriented ? width : height,
+      original,
+      card,
+      full,
+    };
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
+    throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
+  }
+}

@@ -1,0 +1,168 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { venueListQuerySchema } from '@/domain/filters';
+import { venueDecisionSchema, venueInputSchema, venueUpdateSchema } from '@/domain/schemas';
+import type { AppContext, AppEnv } from '../context';
+import { HttpError, badRequest, errorBody } from '../http/errors';
+import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';
+import { getViewer, requireRole } from '../http/viewer';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
+import { addVenueImage, removeVenueImage, reorderVenueImages, type UploadedFile } from '../services/venue-images';
+import * as venues from '../services/venues';
+
+/** Room for the multipart framing around one image of the largest allowed size. */
+const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
+
+const approveSchema = z.preprocess((b) => ({ ...(b as object), action: 'approve' }), venueDecisionSchema);
+const rejectSchema = z.preprocess((b) => ({ ...(b as object), action: 'reject' }), venueDecisionSchema);
+const deleteSchema = z.object(
+  {
+    reason: z
+      .string({ error: 'Reason must be text.' })
+      .trim()
+      .max(2000, 'Reason must be at most 2000 characters.')
+      .nullish()
+      .transform((v) => v || null),
+  },
+  { error: 'Invalid request body.' },
+);
+const orderSchema = z.object(
+  {
+    images: z
+      .array(z.string({ error: 'Each image must be a path.' }), { error: 'Images must be a list of paths.' })
+      .max(100, 'Too many images.'),
+  },
+  { error: 'Invalid request body.' },
+);
+const adminListSchema = z.object({
+  status: z.enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' }).default('all'),
+});
+
+/** A JSON body that may be left out entirely (no body, or no JSON content type with an empty body). */
+async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json')) {
+    const text = c.req.raw.body ? await c.req.text() : '';
+    if (text.trim() === '') return parseWith(schema, {});
+  }
+  return readJson(c, schema);
+}
+
+/** The single file of a multipart upload (field `file`). */
+async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.includes('multipart/form-data')) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data in the field "file".');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch (err) {
+    if ((err as { status?: number }).status === 413) throw err;
+    throw badRequest('The upload could not be read. Please try again.', 'file');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File)) throw badRequest('Please choose an image to upload.', 'file');
+  if (file.size > MAX_IMAGE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+  return { name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** Venues: the public list and detail, host and admin management, photos. */
+export function venueRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const venueId = (c: Context<AppEnv>) => uuidParam(c, 'id', venues.VENUE_NOT_FOUND);
+
+  r.get('/venues', async (c) => {
+    const query = readQuery(c, venueListQuerySchema);
+    const json = await venues.listVenuesJson(ctx, query);
+    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' });
+  });
+
+  r.post('/venues', async (c) => {
+    const viewer = await requireRole(ctx, c, 'host');
+    const input = await readJson(c, venueInputSchema);
+    return c.json(await venues.createVenue(ctx, viewer, input), 201);
+  });
+
+  r.get('/venues/:id', async (c) => {
+    const id = venueId(c);
+    const viewer = await getViewer(ctx, c);
+    const venue = await venues.getVenue(ctx, viewer, id);
+    if (viewer) c.header('cache-control', 'private, no-store');
+    return c.json(venue);
+  });
+
+  r.patch('/venues/:id', async (c) => {
+    const viewer = await requireRole(ctx, c, 'host', 'admin');
+    const id = venueId(c);
+    const patch = await readJson(c, venueUpdateSchema);
+    return c.json(await venues.updateVenue(ctx, viewer, id, patch));
+  });
+
+  r.delete('/venues/:id', async (c) => {
+    const viewer = await requireRole(ctx, c, 'admin');
+    const id = venueId(c);
+    const { reason } = await readOptionalJson(c, deleteSchema);
+    await venues.deleteVenue(ctx, viewer, id, reason);
+    return c.json({ ok: true });
+  });
+
+  r.post(
+    '/venues/:id/images',
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE), 413),
+    }),
+    async (c) => {
+      const viewer = await requireRole(ctx, c, 'host', 'admin');
+      const id = venueId(c);
+      const file = await readUpload(c);
+      return c.json(await addVenueImage(ctx, viewer, id, file), 201);
+    },
+  );
+
+  r.delete('/venues/:id/images', async (c) => {
+    const viewer = await requireRole(ctx, c, 'host', 'admin');
+    const id = venueId(c);
+    const path = c.req.query('path')?.trim();
+    if (!path) throw badRequest('Say which image to remove (query parameter path).', 'path');
+    return c.json(await removeVenueImage(ctx, viewer, id, path));
+  });
+
+  r.put('/venues/:id/images/order', async (c) => {
+    const viewer = await requireRole(ctx, c, 'host', 'admin');
+    const id = venueId(c);
+    const { images } = await readJson(c, orderSchema);
+    return c.json(await reorderVenueImages(ctx, viewer, id, images));
+  });
+
+  r.get('/host/venues', async (c) => {
+    const viewer = await requireRole(ctx, c, 'host');
+    c.header('cache-control', 'private, no-store');
+    return c.json({ venues: await venues.listHostVenues(ctx, viewer) });
+  });
+
+  r.get('/admin/venues', async (c) => {
+    await requireRole(ctx, c, 'admin');
+    const { status } = readQuery(c, adminListSchema);
+    c.header('cache-control', 'private, no-store');
+    return c.json({ venues: await venues.listAdminVenues(ctx, status) });
+  });
+
+  r.post('/admin/venues/:id/approve', async (c) => {
+    const viewer = await requireRole(ctx, c, 'admin');
+    const id = venueId(c);
+    const decision = await readOptionalJson(c, approveSchema);
+    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+  });
+
+  r.post('/admin/venues/:id/reject', async (c) => {
+    const viewer = await requireRole(ctx, c, 'admin');
+    const id = venueId(c);
+    const decision = await readOptionalJson(c, rejectSchema);
+    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+  });
+
+  return r;
+}

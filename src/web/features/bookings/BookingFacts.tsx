@@ -1,0 +1,43 @@
+import { CalendarDays, Clock, DollarSign, Users } from 'lucide-react';
+import { formatLongDate } from '@/domain/calendar';
+import { formatUsd } from '@/domain/pricing';
+import { crossesMidnight, formatTimeRange } from '@/domain/time';
+import { cn } from '@/web/lib/utils';
+
+/** Date (long format), 12-hour time range, guests and total of a booking. */
+export function BookingFacts({
+  booking,
+  className,
+}: {
+  booking: { date: string; start_time: string; end_time: string; guest_count: number; total_price: number };
+  className?: string;
+}) {
+  const overnight = crossesMidnight(booking.start_time, booking.end_time);
+  const items = [
+    { icon: CalendarDays, label: 'Date', value: formatLongDate(booking.date) },
+    {
+      icon: Clock,
+      label: 'Time',
+      value: `${formatTimeRange(booking.start_time, booking.end_time)}${overnight ? ' (next day)' : ''}`,
+    },
+    {
+      icon: Users,
+      label: 'Guests',
+      value: `${booking.guest_count} ${booking.guest_count === 1 ? 'guest' : 'guests'}`,
+    },
+    { icon: DollarSign, label: 'Total', value: formatUsd(booking.total_price) },
+  ];
+  return (
+    <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
+      {items.map(({ icon: Icon, label, value }) => (
+        <div key={label} className="flex min-w-0 items-start gap-2.5">
+          <Icon className="mt-0.5 size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+          <div className="min-w-0">
+            <dt className="sr-only">{label}</dt>
+            <dd className="text-foreground">{value}</dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,214 @@
+/*
+ * The host's Edit Booking modal (SPEC §4 Booking, §5 Edit booking modal): guests (1..capacity,
+ * fallback 100), start and end times, price (step 0.01) and host notes (required: send is
+ * disabled while they are blank). Sending puts the booking back to pending with the notes, for
+ * the customer to approve.
+ */
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { guestCountProblem, shortId } from '@/domain/booking';
+import { formatLongDate } from '@/domain/calendar';
+import type { WeeklyHours } from '@/domain/hours';
+import { findOverride, formatUsd, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
+import { bookingEditSchema, type BookingEdit } from '@/domain/schemas';
+import { isOnTimeGrid, normalizeTime } from '@/domain/time';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Textarea } from '@/web/components/ui/textarea';
+import { api, errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
+import { invalidateBookingViews } from './queries';
+import { TimeSelect } from './TimeSelect';
+import type { Booking } from './types';
+
+export const EDIT_SENT = 'Booking updated and sent to the customer for approval and payment.';
+export const EDIT_FAILED = 'Failed to edit booking.';
+/** SPEC §5: the guest limit when the venue's capacity is unknown. */
+const FALLBACK_CAPACITY = 100;
+
+interface FormValues {
+  guest_count: string;
+  start_time: string;
+  end_time: string;
+  total_price: string;
+  host_notes: string;
+}
+
+export interface PricingContext {
+  base_price: number;
+  pricing_type: PricingType;
+  hours: WeeklyHours;
+  overrides: readonly DateOverride[];
+}
+
+function safeTime(t: string): string {
+  try {
+    return normalizeTime(t);
+  } catch {
+    return t;
+  }
+}
+
+export function EditBookingDialog({
+  booking,
+  capacity,
+  pricing,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  capacity?: number | null;
+  /** The venue's pricing, to offer the price these times would cost. */
+  pricing?: PricingContext;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const maxGuests = capacity && capacity > 0 ? capacity : FALLBACK_CAPACITY;
+
+  const schema = useMemo(
+    () =>
+      bookingEditSchema.superRefine((value, ctx) => {
+        const problem = guestCountProblem(value.guest_count, maxGuests);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['guest_count'], message: problem });
+      }),
+    [maxGuests],
+  );
+
+  const form = useForm<FormValues, unknown, BookingEdit>({
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues, unknown, BookingEdit>,
+    defaultValues: {
+      guest_count: String(booking.guest_count),
+      start_time: safeTime(booking.start_time),
+      end_time: safeTime(booking.end_time),
+      total_price: booking.total_price.toFixed(2),
+      host_notes: booking.host_notes ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const [start, end, notes] = useWatch({ control: form.control, name: ['start_time', 'end_time', 'host_notes'] });
+  const notesBlank = (notes ?? '').trim().length === 0;
+
+  const suggested =
+    pricing && isOnTimeGrid(start) && isOnTimeGrid(end) && start !== end
+      ? quoteBooking(
+          pricing,
+          { date: booking.date, start_time: start, end_time: end },
+          findOverride(pricing.overrides, booking.date) ?? null,
+        ).total
+      : null;
+
+  const mutation = useMutation({
+    mutationFn: (body: BookingEdit) => api.post<Booking>(`/api/bookings/${booking.id}/edit`, body),
+    onSuccess: () => {
+      invalidateBookingViews(queryClient, booking.venue_id);
+      toast.success(EDIT_SENT);
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      const detail = errorMessage(error, '');
+      toast.error(EDIT_FAILED, detail || undefined);
+    },
+  });
+
+  const id = (name: string) => `edit-booking-${name}`;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Booking</DialogTitle>
+          <DialogDescription>
+            #{shortId(booking.id)} · {booking.guest?.full_name || booking.contact_email} ·{' '}
+            {formatLongDate(booking.date)}. The customer is asked to approve your changes.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-5"
+          aria-label="Edit booking"
+          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        >
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="start_time"
+              render={({ field }) => (
+                <FormField id={id('start')} label="Start Time" error={errors.start_time?.message}>
+                  <TimeSelect value={field.value} onChange={field.onChange} />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="end_time"
+              render={({ field }) => (
+                <FormField id={id('end')} label="End Time" error={errors.end_time?.message}>
+                  <TimeSelect value={field.value} onChange={field.onChange} after={start} />
+                </FormField>
+              )}
+            />
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField
+              id={id('guests')}
+              label="Number of Guests"
+              error={errors.guest_count?.message}
+              hint={`1 - ${maxGuests} guests`}
+            >
+              <Input type="number" inputMode="numeric" min={1} max={maxGuests} step={1} {...form.register('guest_count')} />
+            </FormField>
+            <FormField
+              id={id('price')}
+              label="Total Price ($)"
+              error={errors.total_price?.message}
+              hint={
+                suggested !== null ? (
+                  <span className="inline-flex flex-wrap items-center gap-x-2">
+                    Calculated for these times: {formatUsd(suggested)}
+                    <button
+                      type="button"
+                      className="rounded font-medium text-accent-soft underline-offset-4 hover:underline"
+                      onClick={() => form.setValue('total_price', suggested.toFixed(2), { shouldValidate: true })}
+                    >
+                      Use
+                    </button>
+                  </span>
+                ) : undefined
+              }
+            >
+              <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('total_price')} />
+            </FormField>
+          </div>
+          <FormField
+            id={id('notes')}
+            label="Notes for the Customer"
+            error={errors.host_notes?.message}
+            hint="Required. Explain what changed and why; the customer sees this note."
+          >
+            <Textarea rows={3} required placeholder="e.g. We moved you one hour later because…" {...form.register('host_notes')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={notesBlank || mutation.isPending}>
+              {mutation.isPending ? 'Sending...' : 'Send to Customer'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

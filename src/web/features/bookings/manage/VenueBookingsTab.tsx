@@ -1,0 +1,242 @@
+/*
+ * Manage Venue, bookings tab (SPEC §2 Manage Venue, §4 Booking): the venue's bookings, last
+ * changed first, with Approve, Reject and Edit Booking on pending requests.
+ */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Mail, Pencil, Phone, UserRound, X, CalendarDays } from 'lucide-react';
+import { availableActions, hostPaymentStatus, isAwaitingGuest, shortId } from '@/domain/booking';
+import type { WeeklyHours } from '@/domain/hours';
+import type { DateOverride } from '@/domain/pricing';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
+import { EmptyState } from '@/web/components/ui/empty-state';
+import { FormField } from '@/web/components/ui/form-field';
+import { Textarea } from '@/web/components/ui/textarea';
+import { api, errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
+import { BookingFacts } from '../BookingFacts';
+import { BookingListSkeleton } from '../BookingListSkeleton';
+import { BookingStatusBadge } from '../BookingStatusBadge';
+import { EditBookingDialog } from '../EditBookingDialog';
+import { LoadError } from '../LoadError';
+import { invalidateBookingViews } from '../queries';
+import type { Booking } from '../types';
+import type { ManagedVenue } from './types';
+
+export const BOOKING_ACCEPTED = 'Booking accepted successfully.';
+export const BOOKING_REJECTED = 'Booking rejected successfully.';
+export const BOOKING_STATUS_FAILED = 'Failed to update booking status.';
+
+export function VenueBookingsTab({
+  venue,
+  hours,
+  overrides,
+  bookings,
+  loading,
+  error,
+  onRetry,
+}: {
+  venue: ManagedVenue;
+  hours: WeeklyHours;
+  overrides: readonly DateOverride[];
+  bookings: Booking[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+}) {
+  if (loading) return <BookingListSkeleton />;
+  if (error || !bookings) return <LoadError message="Failed to load bookings." onRetry={onRetry} />;
+  if (bookings.length === 0) {
+    return (
+      <EmptyState
+        icon={CalendarDays}
+        title="No bookings yet"
+        description="Booking requests for this venue will appear here as soon as guests send them."
+      />
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4" aria-label={`Bookings for ${venue.name}`}>
+      {bookings.map((booking) => (
+        <li key={booking.id}>
+          <VenueBookingCard booking={booking} venue={venue} hours={hours} overrides={overrides} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function VenueBookingCard({
+  booking,
+  venue,
+  hours,
+  overrides,
+}: {
+  booking: Booking;
+  venue: ManagedVenue;
+  hours: WeeklyHours;
+  overrides: readonly DateOverride[];
+}) {
+  const queryClient = useQueryClient();
+  const [editOpen, setEditOpen] = useState(false);
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const actions = availableActions(booking, 'host');
+  const payment = hostPaymentStatus(booking, venue.pricing_type);
+
+  const decide = useMutation({
+    mutationFn: ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
+      api.post<Booking>(
+        `/api/bookings/${booking.id}/${action}`,
+        action === 'reject' ? { reason: reason?.trim() || null } : undefined,
+      ),
+    onSuccess: (_data, { action }) => {
+      setRejectOpen(false);
+      toast.success(action === 'approve' ? BOOKING_ACCEPTED : BOOKING_REJECTED);
+    },
+    onError: (error) => toast.error(BOOKING_STATUS_FAILED, errorMessage(error, '') || undefined),
+    onSettled: () => invalidateBookingViews(queryClient, booking.venue_id),
+  });
+
+  return (
+    <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="venue-booking" data-booking-id={booking.id}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold leading-tight">{booking.guest?.full_name || 'Guest'}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Booking <span className="font-mono text-foreground/90">#{shortId(booking.id)}</span>
+          </p>
+        </div>
+        <BookingStatusBadge booking={booking} className="w-fit" />
+      </div>
+
+      <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
+        <span className="inline-flex min-w-0 items-center gap-2">
+          <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+          <a href={`mailto:${booking.contact_email}`} className="truncate hover:underline">
+            {booking.contact_email}
+          </a>
+        </span>
+        {booking.contact_phone && (
+          <span className="inline-flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+            <a href={`tel:${booking.contact_phone}`} className="hover:underline">
+              {booking.contact_phone}
+            </a>
+          </span>
+        )}
+        {booking.guest?.email && booking.guest.email !== booking.contact_email && (
+          <span className="inline-flex min-w-0 items-center gap-2">
+            <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+            <span className="truncate">{booking.guest.email}</span>
+          </span>
+        )}
+      </div>
+
+      <BookingFacts booking={booking} />
+
+      {booking.special_requests && (
+        <div className="text-sm">
+          <p className="font-medium text-muted-foreground">Special requests</p>
+          <p className="mt-1 whitespace-pre-line break-words">{booking.special_requests}</p>
+        </div>
+      )}
+
+      {booking.host_notes && (
+        <div className="rounded-2xl border border-warning/30 bg-warning/5 p-4 text-sm">
+          <p className="font-medium text-warning">
+            {isAwaitingGuest(booking) ? 'Your changes, waiting for the customer' : 'Your note to the customer'}
+          </p>
+          <p className="mt-1 whitespace-pre-line break-words">{booking.host_notes}</p>
+        </div>
+      )}
+
+      {payment && (
+        <p className="text-sm">
+          <span className="font-semibold text-success">Booking Confirmed</span>
+          <span className="text-muted-foreground"> · {payment}</span>
+        </p>
+      )}
+
+      {(actions.length > 0 || booking.status === 'edited') && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {actions.includes('approve') && (
+            <Button onClick={() => decide.mutate({ action: 'approve' })} disabled={decide.isPending}>
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+          )}
+          {actions.includes('edit') && (
+            <Button variant="outline" onClick={() => setEditOpen(true)} disabled={decide.isPending}>
+              <Pencil aria-hidden="true" />
+              Edit Booking
+            </Button>
+          )}
+          {booking.status === 'edited' && (
+            <Button variant="outline" onClick={() => setEditOpen(true)}>
+              <Pencil aria-hidden="true" />
+              View Edited Booking
+            </Button>
+          )}
+          {actions.includes('reject') && (
+            <Button
+              variant="ghost"
+              className="text-danger hover:text-danger"
+              onClick={() => setRejectOpen(true)}
+              disabled={decide.isPending}
+            >
+              <X aria-hidden="true" />
+              Reject
+            </Button>
+          )}
+        </div>
+      )}
+
+      {editOpen && (
+        <EditBookingDialog
+          booking={booking}
+          capacity={venue.capacity}
+          pricing={{ base_price: venue.base_price, pricing_type: venue.pricing_type, hours, overrides }}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+        />
+      )}
+
+      <Dialog open={rejectOpen} onOpenChange={setRejectOpen}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>Reject this booking?</DialogTitle>
+            <DialogDescription>
+              The request from {booking.guest?.full_name || booking.contact_email} is cancelled and the customer is
+              told by email.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField id={`reject-reason-${booking.id}`} label="Reason (optional)" hint="Included in the email to the customer.">
+            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRejectOpen(false)}>
+              Keep Request
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => decide.mutate({ action: 'reject', reason })}
+              disabled={decide.isPending}
+            >
+              Reject Booking
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Eye, MapPin, Pencil, Settings2, Users } from 'lucide-react';
+import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing';
+import { Button } from '@/web/components/ui/button';
+import { EmptyState } from '@/web/components/ui/empty-state';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { formatCount } from '@/web/lib/format';
+import type { Venue } from './types';
+import { useHostVenues } from './useHostVenues';
+import { VenuePhoto } from './VenuePhoto';
+import { VenueStatusBadge, venueStatus } from './VenueStatusBadge';
+
+type IconType = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+
+function HostVenueCard({ venue }: { venue: Venue }) {
+  const status = venueStatus(venue);
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface/90 shadow-xl shadow-black/30"
+      data-testid="host-venue-card"
+    >
+      <div className="relative">
+        <VenuePhoto src={venue.images[0]?.card_url} />
+        <div className="absolute left-3 top-3">
+          <VenueStatusBadge venue={venue} className="bg-black/75 px-3 py-1 backdrop-blur" />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">{venue.name}</h3>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{venue.city}</span>
+          </p>
+        </div>
+        <div className="flex items-end justify-between gap-3 text-sm">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              {PRICING_TYPE_CARD_LABELS[venue.pricing_type]}
+            </p>
+            <p className="font-semibold tabular-nums">
+              {formatPriceWithUnit(venue.base_price, venue.pricing_type)}
+            </p>
+          </div>
+          <p className="flex items-center gap-1.5 text-muted-foreground">
+            <Users className="size-4" aria-hidden="true" />
+            Up to {formatCount(venue.capacity)} guests
+          </p>
+        </div>
+        {status === 'pending' && (
+          <p className="rounded-xl border border-warning/30 bg-warning/5 px-3 py-2 text-xs text-warning">
+            Waiting for admin approval (usually within 24-48 hours).
+          </p>
+        )}
+        {status === 'rejected' && venue.review_notes && (
+          <p className="rounded-xl border border-danger/30 bg-danger/5 px-3 py-2 text-xs text-danger">
+            <span className="font-semibold">Not approved:</span> {venue.review_notes}
+          </p>
+        )}
+        <div className="mt-auto grid grid-cols-3 gap-2">
+          <Button asChild variant="secondary" size="sm">
+            <Link to={`/edit-venue/${venue.id}`} aria-label={`Edit ${venue.name}`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={`/venue-management/${venue.id}`} aria-label={`Manage ${venue.name}`}>
+              <Settings2 aria-hidden="true" />
+              Manage
+            </Link>
+          </Button>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={`/venue/${venue.id}`} aria-label={`View ${venue.name}`}>
+              <Eye aria-hidden="true" />
+              View
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The host's venues filtered for one dashboard tab, with its own empty state. */
+export function HostVenueList({
+  filter,
+  empty,
+}: {
+  filter: (venue: Venue) => boolean;
+  empty: { icon: IconType; title: string; description: string; action?: ReactNode };
+}) {
+  const venues = useHostVenues();
+
+  if (venues.isPending) {
+    return (
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading venues
+        </span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <div
+            key={i}
+            className="overflow-hidden rounded-2xl border border-border bg-surface/90"
+            aria-hidden="true"
+          >
+            <Skeleton className="aspect-[16/10] rounded-none" />
+            <div className="grid gap-3 p-5">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-9" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  if (venues.isError) {
+    return (
+      <EmptyState
+        title="Could not load your venues"
+        description="Please check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void venues.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  const shown = venues.data.filter(filter);
+  if (shown.length === 0) {
+    return (
+      <EmptyState
+        icon={empty.icon}
+        title={empty.title}
+        description={empty.description}
+        action={empty.action}
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {shown.map((venue) => (
+        <li key={venue.id} className="flex [&>article]:flex-1">
+          <HostVenueCard venue={venue} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '@/web/lib/utils';
+import type { VenueImage } from './types';
+import { VenuePhoto } from './VenuePhoto';
+
+/**
+ * The detail page gallery: a large 16:10 photo and a row of thumbnails. Thumbnails switch on
+ * click or Enter/Space; Left/Right arrows step through the photos from the large image or any
+ * thumbnail.
+ */
+export function VenueGallery({ images, name }: { images: VenueImage[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const thumbs = useRef<HTMLUListElement>(null);
+  const count = images.length;
+  const current = images[Math.min(index, count - 1)];
+
+  if (count === 0 || !current) {
+    return <VenuePhoto src={null} alt={name} className="rounded-2xl border border-border" />;
+  }
+
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(index + 1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(index - 1);
+    }
+  };
+
+  const onThumbKeyDown = (event: KeyboardEvent, i: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (i + step + count) % count;
+    setIndex(next);
+    thumbs.current?.querySelectorAll('button')[next]?.focus();
+  };
+
+  return (
+    <section aria-label={`Photos of ${name}`} className="grid gap-3" data-testid="venue-gallery">
+      <div
+        className="group relative overflow-hidden rounded-2xl border border-border"
+        tabIndex={count > 1 ? 0 : undefined}
+        onKeyDown={onKeyDown}
+        aria-roledescription={count > 1 ? 'carousel' : undefined}
+        aria-label={
+          count > 1 ? `Photo ${index + 1} of ${count}. Use the arrow keys to switch photos.` : undefined
+        }
+      >
+        <VenuePhoto
+          src={current.full_url}
+          alt={`${name} – photo ${index + 1} of ${count}`}
+          width={1600}
+          height={1000}
+          eager
+        />
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="Previous photo"
+              className="absolute left-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-black/80"
+            >
+              <ChevronLeft className="size-5" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="Next photo"
+              className="absolute right-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-black/80"
+            >
+              <ChevronRight className="size-5" aria-hidden="true" />
+            </button>
+            <span className="absolute bottom-3 right-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white tabular-nums">
+              {index + 1} / {count}
+            </span>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul
+          ref={thumbs}
+          className="flex gap-2 overflow-x-auto p-1 [scrollbar-width:thin]"
+          aria-label="Thumbnails"
+        >
+          {images.map((image, i) => (
+            <li key={image.path} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                onKeyDown={(e) => onThumbKeyDown(e, i)}
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === index ? 'true' : undefined}
+                className={cn(
+                  'block w-24 overflow-hidden rounded-lg border-2 transition sm:w-28',
+                  i === index ? 'border-accent' : 'border-transparent opacity-70 hover:opacity-100',
+                )}
+              >
+                <img
+                  src={image.card_url}
+                  alt=""
+                  width={640}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/10] w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

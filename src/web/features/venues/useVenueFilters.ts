@@ -1,0 +1,41 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { filtersToQuery, type VenueFilters } from '@/domain/filters';
+
+export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricing'] as const;
+
+/**
+ * The search filters, kept in the URL's query string so a search can be shared and survives
+ * reloads and the back button. `query` is the normalized form sent to the API.
+ */
+export function useVenueFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const filters = useMemo<VenueFilters>(() => {
+    const f: VenueFilters = {};
+    for (const key of FILTER_KEYS) {
+      const v = searchParams.get(key);
+      if (v !== null) f[key] = v;
+    }
+    return f;
+  }, [searchParams]);
+
+  const query = useMemo(() => filtersToQuery(filters), [filters]);
+
+  const setFilters = useCallback(
+    (next: VenueFilters) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          for (const key of FILTER_KEYS) params.delete(key);
+          for (const [k, v] of Object.entries(filtersToQuery(next))) params.set(k, v);
+          return params;
+        },
+        { replace: false, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return { filters, query, setFilters };
+}
