@@ -1,18 +1,18 @@
-import pg from 'pg';
-import { openPostgres } from '../src/server/db/client';
+import { PGlite } from '@electric-sql/pglite';
+import { openPglite, pgliteExtensions } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
-import { seed } from './venues';
-const url = 'postgres://postgres@127.0.0.1:5432/test';
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS velvet_explain WITH (FORCE)');
-await admin.query('CREATE DATABASE velvet_explain');
-await admin.end();
-const db = await openPostgres('postgres://postgres@127.0.0.1:5432/velvet_explain', 5);
+import { createApp } from '../src/server/app';
+const client = new PGlite({ extensions: pgliteExtensions });
+const db = await openPglite(client);
 await db.migrate();
-const ctx = await createContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/velvet-explain' }), db, createLogger('silent'));
-await seed(ctx);
-await ctx.changes.stop();
-await db.close();
+const ctx = await createContext(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/velvet-explain' }), db, createLogger('silent'));
+const app = createApp(ctx);
+await app.request('/api/venues?location=york');
+for (const path of ['/api/venues?location=york']) {
+  const n = 40000; const t = performance.now();
+  for (let i = 0; i < n; i++) { const r = await app.request(path); await r.text(); }
+  console.log(path, (n / ((performance.now() - t) / 1000)).toFixed(0), 'req/s in-process');
+}
+await ctx.changes.stop(); await db.close();

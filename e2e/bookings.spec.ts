@@ -39,8 +39,14 @@ async function pickOpenDate(page: Page, venueId: string): Promise<string> {
 /** Pages the booking calendar forward until `date` is shown, then picks it. */
 async function chooseDate(page: Page, date: string) {
   const day = page.locator(`button[data-date="${date}"]`);
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
+  const target = date.slice(0, 7);
+  for (let i = 0; i < 3; i++) {
+    const first = page.locator('button[data-date]').first();
+    await expect(first).toBeVisible();
+    const shown = (await first.getAttribute('data-date'))!.slice(0, 7);
+    if (shown >= target) break;
     await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.locator('button[data-date]').first()).not.toHaveAttribute('data-date', new RegExp(`^${shown}`));
   }
   await expect(day).toHaveAttribute('data-state', /^(available|override)$/);
   await day.click();
@@ -50,6 +56,7 @@ const card = (page: Page, testId: string, text: string): Locator =>
   page.getByTestId(testId).filter({ hasText: text });
 
 test('request, host edit, guest approval: both sides see every step live', async ({ browser }) => {
+  test.setTimeout(120_000);
   const marker = `E2E anniversary ${Date.now()}`;
   const hostNote = 'We moved your party to our larger lounge and adjusted the total.';
 

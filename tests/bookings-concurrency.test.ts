@@ -88,7 +88,7 @@ describe('no double booking', () => {
       .where(eq(emailOutbox.template, 'booking_accepted'));
     expect(accepted).toHaveLength(1);
     expect(accepted[0]!.text).toContain(winner.slice(0, 8));
-  });
+  }, 90_000);
 
   it('50 guests approving changes in parallel for the same slot: exactly 1 confirmed', async () => {
     const date = '2030-07-19';
@@ -106,7 +106,7 @@ describe('no double booking', () => {
       .from(bookings)
       .where(and(eq(bookings.venue_id, venue.id), eq(bookings.date, date), eq(bookings.status, 'confirmed')));
     expect(confirmed).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('approve and reject racing on one booking: one wins, the other gets a 409 and changes nothing', async () => {
     for (let round = 0; round < 5; round++) {
@@ -121,7 +121,7 @@ describe('no double booking', () => {
       const row = await bookingRow(env, b.id);
       expect(row?.status).toBe(approve.status === 200 ? 'confirmed' : 'cancelled');
     }
-  });
+  }, 90_000);
 
   it('adjacent bookings (20:00–22:00 and 22:00–00:00) both confirm', async () => {
     const date = '2030-07-26';
@@ -138,7 +138,7 @@ describe('no double booking', () => {
     const results = await Promise.all([early, late].map((b) => bookingAction(env, a.host, b.id, 'approve')));
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.body.status)).toEqual(['confirmed', 'confirmed']);
-  });
+  }, 90_000);
 
   it('23:00–01:00 overlaps 00:00–02:00 on the next calendar day (instants, not dates)', async () => {
     const night = await createBooking(env, a.guest, venue.id, {
@@ -177,7 +177,7 @@ describe('no double booking', () => {
       end_time: '02:00',
     });
     expect((await bookingAction(env, a.host, after.id, 'approve')).status).toBe(200);
-  });
+  }, 90_000);
 
   it('the same times at two venues do not collide', async () => {
     const other = await createVenue(env, a.host);
@@ -185,5 +185,5 @@ describe('no double booking', () => {
     const two = await createBooking(env, a.guest, other.id, { date: '2030-08-09' });
     const results = await Promise.all([one, two].map((b) => bookingAction(env, a.host, b.id, 'approve')));
     expect(results.map((r) => r.status)).toEqual([200, 200]);
-  });
+  }, 90_000);
 });

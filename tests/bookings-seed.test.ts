@@ -15,7 +15,7 @@ let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
   expect(await seedDemo(env.ctx)).not.toBeNull();
-});
+}, 180_000);
 afterAll(async () => {
   await closeEnv(env);
 });

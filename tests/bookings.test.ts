@@ -498,6 +498,20 @@ describe('booking lifecycle', () => {
     const res = await call(env, 'POST', `/api/bookings/${b.id}/reject`, { cookie: a.host.cookie });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('cancelled');
+    const empty = await pending();
+    const withType = await call(env, 'POST', `/api/bookings/${empty.id}/reject`, {
+      cookie: a.host.cookie,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(withType.status, JSON.stringify(withType.body)).toBe(200);
+    const bad = await pending();
+    const malformed = await call(env, 'POST', `/api/bookings/${bad.id}/reject`, {
+      cookie: a.host.cookie,
+      body: '{"reason": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect((await bookingRow(env, bad.id))?.status).toBe('pending');
   });
 
   it('the admin approves and rejects like the host', async () => {

@@ -8,11 +8,9 @@ import * as bookings from '../services/bookings';
 
 const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
 
-/** A body that may be left out entirely (POST /bookings/:id/reject): no body means no reason. */
+/** A body that may be left out entirely (POST /bookings/:id/reject): no or an empty body means no reason. */
 async function readOptionalJson(c: Context<AppEnv>) {
-  const length = c.req.header('content-length');
-  const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
-  if (!hasBody && !c.req.header('content-type')) return { reason: null };
+  if (!(await c.req.text()).trim()) return { reason: null };
   return readJson(c, bookings.bookingRejectionSchema);
 }
 

@@ -129,9 +129,13 @@ export function canManage(viewer: Viewer | null, venue: { host_id: string }): bo
 
 /* ---------- the list cache ---------- */
 
-/** Lists with a date filter also depend on date overrides, which the change feed does not carry. */
+/**
+ * How long a list page may be reused without a change event. Venue changes (any server)
+ * arrive through the change feed at once; date overrides (venue_availability) have no
+ * trigger of their own, so for lists with a date filter this bounds how stale they can be
+ * unless the writer calls invalidateVenueList or touches the venue row.
+ */
 const LIST_TTL_MS = 60_000;
-const DATE_LIST_TTL_MS = 10_000;
 const LIST_CACHE_MAX_ENTRIES = 2_000;
 
 /**
@@ -141,8 +145,8 @@ const LIST_CACHE_MAX_ENTRIES = 2_000;
  * is not stored (generation check); concurrent misses for one key share one query.
  */
 export class VenueListCache {
-  private readonly entries = new Map<string, { json: string; expires: number }>();
-  private readonly inflight = new Map<string, Promise<string>>();
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
   private generation = 0;
   enabled = true;
   hits = 0;
@@ -160,29 +164,29 @@ export class VenueListCache {
     return this.entries.size;
   }
 
-  async get(key: string, ttlMs: number, load: () => Promise<string>): Promise<string> {
+  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.clock()) {
       this.hits++;
-      return hit.json;
+      return hit.value as T;
     }
     if (hit) this.entries.delete(key);
     const pending = this.inflight.get(key);
-    if (pending) return pending;
+    if (pending) return pending as Promise<T>;
     this.misses++;
     const generation = this.generation;
-    const promise = load().then(
-      (json) => {
+    const promise: Promise<T> = load().then(
+      (value) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
         if (generation === this.generation) {
           if (this.entries.size >= LIST_CACHE_MAX_ENTRIES) {
             const oldest = this.entries.keys().next().value;
             if (oldest !== undefined) this.entries.delete(oldest);
           }
-          this.entries.set(key, { json, expires: this.clock() + ttlMs });
+          this.entries.set(key, { value, expires: this.clock() + ttlMs });
         }
-        return json;
+        return value;
       },
       (err: unknown) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
@@ -273,8 +277,20 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt, id };
 }
 
-/** One page of active venues matching the filters, newest first, with the counts. */
-export async function listVenues(ctx: AppContext, query: VenueListQuery): Promise<VenueListPage> {
+/** Memoizes a value by key (the list cache passes itself; without it every value is computed). */
+export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, _ttl, load) => load();
+
+const filterKey = (f: NormalizedVenueFilters) =>
+  JSON.stringify([f.location ?? null, f.date ?? null, f.guests ?? null, f.pricingType ?? null, f.pricing ?? null]);
+
+/**
+ * One page of active venues matching the filters, newest first, with the counts. The page
+ * walks venues_active_created_idx from the cursor; the filtered count puts the filters in
+ * WHERE (so the trigram and partial indexes apply); the count of all active venues is a
+ * count of that partial index. Counts do not depend on the page, so pages share them.
+ */
+export async function listVenues(ctx: AppContext, query: VenueListQuery, memo: Memo = noMemo): Promise<VenueListPage> {
   const { cursor, limit, ...filters } = query;
   const after = cursor ? decodeCursor(cursor) : null;
   const conditions = filterConditions(filters);
@@ -283,29 +299,25 @@ export async function listVenues(ctx: AppContext, query: VenueListQuery): Promis
     : undefined;
 
   let pageQuery = ctx.db.select(cardColumns).from(venues).$dynamic();
-  let countQuery = ctx.db
-    .select({
-      all: count(),
-      total: conditions.length
-        ? sql<number>`count(*) filter (where ${and(...conditions)})`.mapWith(Number)
-        : sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(venues)
-    .$dynamic();
-  if (overrideJoin) {
-    pageQuery = pageQuery.leftJoin(venueAvailability, overrideJoin);
-    countQuery = countQuery.leftJoin(venueAvailability, overrideJoin);
-  }
+  if (overrideJoin) pageQuery = pageQuery.leftJoin(venueAvailability, overrideJoin);
   const keyset = after
     ? sql`(${venues.created_at}, ${venues.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : undefined;
 
-  const [rows, counts] = await Promise.all([
+  const countActive = async (where: SQL[]) => {
+    let q = ctx.db.select({ n: count() }).from(venues).$dynamic();
+    if (overrideJoin && where.length) q = q.leftJoin(venueAvailability, overrideJoin);
+    const [row] = await q.where(and(eq(venues.is_active, true), ...where));
+    return row?.n ?? 0;
+  };
+
+  const [rows, total, all] = await Promise.all([
     pageQuery
       .where(and(eq(venues.is_active, true), ...conditions, keyset))
       .orderBy(...NEWEST_FIRST)
       .limit(limit + 1),
-    countQuery.where(eq(venues.is_active, true)),
+    conditions.length ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions)) : undefined,
+    memo('all', LIST_TTL_MS, () => countActive([])),
   ]);
 
   const more = rows.length > limit;
@@ -316,25 +328,18 @@ export async function listVenues(ctx: AppContext, query: VenueListQuery): Promis
       ...card,
       image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
     })),
-    total_count: counts[0]?.total ?? 0,
-    all_count: counts[0]?.all ?? 0,
+    total_count: total ?? all,
+    all_count: all,
     next_cursor: more && last ? encodeCursor(last.cursor_at, last.id) : null,
   };
 }
 
-/** The list page as JSON, from the cache when possible. */
+/** The list page as JSON, from the cache when possible (the counts are cached on their own too). */
 export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<string> {
-  const key = JSON.stringify([
-    query.location?.toLowerCase() ?? null,
-    query.date ?? null,
-    query.guests ?? null,
-    query.pricingType ?? null,
-    query.pricing ?? null,
-    query.cursor ?? null,
-    query.limit,
-  ]);
-  const ttl = query.date ? DATE_LIST_TTL_MS : LIST_TTL_MS;
-  return venueListCache(ctx).get(key, ttl, async () => JSON.stringify(await listVenues(ctx, query)));
+  const cache = venueListCache(ctx);
+  const key = `page:${filterKey(query)}:${query.cursor ?? ''}:${query.limit}`;
+  const memo: Memo = (k, t, load) => cache.get(k, t, load);
+  return cache.get(key, LIST_TTL_MS, async () => JSON.stringify(await listVenues(ctx, query, memo)));
 }
 
 /* ---------- reading one venue ---------- */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarDays,
@@ -30,7 +30,7 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
-import { useLiveInvalidate } from '@/web/lib/live';
+import { useLiveEvents } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
 import { useAuth } from '@/web/features/auth/useAuth';
@@ -49,7 +49,10 @@ export default function VenueDetailPage() {
     enabled: id !== '',
   });
   // A change to this venue (edited, approved, deactivated, removed) refreshes the page.
-  useLiveInvalidate('venue', [venueKeys.detail(id)]);
+  const queryClient = useQueryClient();
+  useLiveEvents('venue', (event) => {
+    if (event.id === id) void queryClient.invalidateQueries({ queryKey: venueKeys.detail(id) });
+  });
 
   const notFound = id === '' || (isApiError(venue.error) && venue.error.status === 404);
   const failed = venue.isError && !venue.data && !notFound;
@@ -180,7 +183,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
           >
             <Eye className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <p>
-              <span className="font-semibold">Pending approval — only you can see this page.</span>{' '}
+              <span className="font-semibold">Pending approval — only you can see this page</span>{' '}
               <span className="text-warning/90">Guests will see it once the venue is approved.</span>
             </p>
           </div>

@@ -79,10 +79,31 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
     >
       <div className="grid gap-0 md:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="border-b border-border md:border-b-0 md:border-r">
-          <VenuePhoto src={venue.images[0]?.card_url} />
+          <VenuePhoto src={venue.images[0]?.card_url} alt={`${venue.name} card image`} />
           {venue.images.length > 1 && (
-            <p className="px-4 py-2 text-xs text-muted-foreground">{venue.images.length} photos</p>
+            <ul className="grid grid-cols-3 gap-1.5 p-2" aria-label={`${venue.images.length} photos`}>
+              {venue.images.slice(1, 7).map((image, i) => (
+                <li key={image.path} className="overflow-hidden rounded-md">
+                  <img
+                    src={image.card_url}
+                    alt={`${venue.name} photo ${i + 2}`}
+                    width={640}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[16/10] w-full object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
           )}
+          <p className="px-3 py-2 text-xs text-muted-foreground">
+            {venue.images.length === 0
+              ? 'No photos uploaded'
+              : venue.images.length === 1
+                ? '1 photo'
+                : `${venue.images.length} photos`}
+          </p>
         </div>
         <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">

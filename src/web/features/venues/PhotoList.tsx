@@ -68,7 +68,7 @@ export function PhotoList({
   if (items.length === 0) return null;
 
   return (
-    <ol ref={listRef} className="grid gap-3" aria-label="Photos in display order">
+    <ol ref={listRef} className="grid grid-cols-1 gap-3" aria-label="Photos in display order">
       {items.map((item, index) => {
         const busy =
           disabled || busyKeys?.has(item.key) || item.status === 'uploading' || item.status === 'queued';

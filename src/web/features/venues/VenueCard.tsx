@@ -16,7 +16,7 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
   const isMinimumSpend = venue.pricing_type === 'minimum_spend';
   return (
     <article
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface/90 shadow-xl shadow-black/30 transition-[border-color,transform,box-shadow] duration-200 focus-within:border-accent/60 hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-fuchsia-950/30"
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface/90 shadow-xl shadow-black/30 transition-[border-color,transform,box-shadow] duration-200 has-[h3_a:focus-visible]:outline-2 has-[h3_a:focus-visible]:outline-offset-2 has-[h3_a:focus-visible]:outline-ring hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-fuchsia-950/30"
       data-testid="venue-card"
     >
       <div className="relative">
@@ -39,7 +39,7 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
           <h3 className="truncate text-lg font-semibold leading-tight">
             <Link
               to={href}
-              className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:underline"
+              className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
             >
               {venue.name}
             </Link>
