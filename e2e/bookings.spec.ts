@@ -46,7 +46,10 @@ async function chooseDate(page: Page, date: string) {
     const shown = (await first.getAttribute('data-date'))!.slice(0, 7);
     if (shown >= target) break;
     await page.getByRole('button', { name: 'Next month' }).click();
-    await expect(page.locator('button[data-date]').first()).not.toHaveAttribute('data-date', new RegExp(`^${shown}`));
+    await expect(page.locator('button[data-date]').first()).not.toHaveAttribute(
+      'data-date',
+      new RegExp(`^${shown}`),
+    );
   }
   await expect(day).toHaveAttribute('data-state', /^(available|override)$/);
   await day.click();

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, emailOutbox, venueAvailability, venueReviews, venues } from '../src/server/db/schema';
@@ -586,6 +587,22 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
       },
       { timeout: 5000, interval: 50 },
     );
+  });
+
+  it('sends the page gzipped (once, not twice) to clients that accept gzip', async () => {
+    for (let i = 0; i < 6; i++) await createActiveVenue(env, actors, { city: 'Zipville' });
+    const plain = await env.app.request('/api/venues?location=Zipville');
+    const plainText = await plain.text();
+    expect(plainText.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    const zipped = await env.app.request('/api/venues?location=Zipville', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(gunzipSync(bytes).toString()).toBe(plainText);
+    const refused = await env.app.request('/api/venues?location=Zipville', { headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plainText);
   });
 
   it('refuses bad paging input with 400 and ignores unknown filter values', async () => {

@@ -66,6 +66,8 @@ export async function openPglite(client: PGlite): Promise<Database> {
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection can drop (server restart, failover, DROP DATABASE): log it, never crash.
+  pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
@@ -74,6 +76,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     async listen(channel, onPayload) {
       // LISTEN needs a connection of its own that stays open.
       const client = new pg.Client({ connectionString });
+      client.on('error', (err) => console.warn(`postgres: change-feed connection error: ${err.message}`));
       await client.connect();
       listeners.add(client);
       client.on('notification', (msg) => {

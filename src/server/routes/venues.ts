@@ -68,6 +68,17 @@ async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   return { name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
+/** Whether an Accept-Encoding header allows gzip (a q of 0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
 /** Venues: the public list and detail, host and admin management, photos. */
 export function venueRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -75,8 +86,14 @@ export function venueRoutes(ctx: AppContext) {
 
   r.get('/venues', async (c) => {
     const query = readQuery(c, venueListQuerySchema);
-    const json = await venues.listVenuesJson(ctx, query);
-    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    const page = await venues.listVenuesJson(ctx, query);
+    // Cached pages are sent as they are, gzipped once per page for clients that accept it;
+    // naming Vary here also spares the compress middleware from rebuilding the response.
+    const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
+    if (page.json.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
+      return c.body(page.gzip(), 200, { ...headers, 'content-encoding': 'gzip' });
+    }
+    return c.body(page.json, 200, headers);
   });
 
   r.post('/venues', async (c) => {

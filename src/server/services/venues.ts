@@ -3,6 +3,7 @@
  * approval and deletion, host and admin lists, and the public search list (filtered,
  * counted and paged in SQL, with a small cache invalidated by the change feed).
  */
+import { gzipSync } from 'node:zlib';
 import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { weekDayOf } from '@/domain/calendar';
@@ -334,12 +335,22 @@ export async function listVenues(ctx: AppContext, query: VenueListQuery, memo: M
   };
 }
 
-/** The list page as JSON, from the cache when possible (the counts are cached on their own too). */
-export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<string> {
+/** A list page ready to send: its JSON, and that JSON gzipped (made once, on first use). */
+export class ListPageJson {
+  private gzipped: Uint8Array<ArrayBuffer> | undefined;
+  constructor(readonly json: string) {}
+  gzip(): Uint8Array<ArrayBuffer> {
+    this.gzipped ??= new Uint8Array(gzipSync(this.json));
+    return this.gzipped;
+  }
+}
+
+/** The list page, from the cache when possible (the counts are cached on their own too). */
+export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<ListPageJson> {
   const cache = venueListCache(ctx);
   const key = `page:${filterKey(query)}:${query.cursor ?? ''}:${query.limit}`;
   const memo: Memo = (k, t, load) => cache.get(k, t, load);
-  return cache.get(key, LIST_TTL_MS, async () => JSON.stringify(await listVenues(ctx, query, memo)));
+  return cache.get(key, LIST_TTL_MS, async () => new ListPageJson(JSON.stringify(await listVenues(ctx, query, memo))));
 }
 
 /* ---------- reading one venue ---------- */

@@ -56,7 +56,10 @@ export default function EditBookingPage() {
   const { id = '' } = useParams();
   const booking = useBooking(id);
   useLiveInvalidate('booking', [bookingKeys.one(id)]);
-  const notFound = booking.isError && isApiError(booking.error) && (booking.error.status === 404 || booking.error.status === 400);
+  const notFound =
+    booking.isError &&
+    isApiError(booking.error) &&
+    (booking.error.status === 404 || booking.error.status === 400);
 
   return (
     <>
@@ -127,7 +130,10 @@ function EditBookingForm({ booking }: { booking: Booking }) {
     },
   });
   const { errors, isDirty } = form.formState;
-  const [start, status, notes] = useWatch({ control: form.control, name: ['start_time', 'status', 'host_notes'] });
+  const [start, status, notes] = useWatch({
+    control: form.control,
+    name: ['start_time', 'status', 'host_notes'],
+  });
 
   const save = useMutation({
     mutationFn: (body: AdminBookingEdit) => api.patch<Booking>(`/api/admin/bookings/${booking.id}`, body),
@@ -156,7 +162,9 @@ function EditBookingForm({ booking }: { booking: Booking }) {
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div>
             <CardTitle>{booking.guest?.full_name || 'Guest'}</CardTitle>
-            <p className="mt-1 text-sm text-muted-foreground">{booking.guest?.email ?? booking.contact_email}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {booking.guest?.email ?? booking.contact_email}
+            </p>
           </div>
           <BookingStatusBadge booking={booking} />
         </CardHeader>
@@ -209,10 +217,23 @@ function EditBookingForm({ booking }: { booking: Booking }) {
                 error={errors.guest_count?.message}
                 hint={`1 - ${capacity} guests`}
               >
-                <Input type="number" inputMode="numeric" min={1} max={capacity} step={1} {...form.register('guest_count')} />
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={capacity}
+                  step={1}
+                  {...form.register('guest_count')}
+                />
               </FormField>
               <FormField id={id('price')} label="Total Price ($)" error={errors.total_price?.message}>
-                <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('total_price')} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  {...form.register('total_price')}
+                />
               </FormField>
               <Controller
                 control={form.control}

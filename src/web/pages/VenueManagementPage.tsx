@@ -88,7 +88,8 @@ export default function VenueManagementPage() {
   const [hoursError, setHoursError] = useState<{ day: WeekDay | null; message: string } | null>(null);
 
   const save = useMutation({
-    mutationFn: (hours: WeeklyHours) => api.put<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}/hours`, { hours }),
+    mutationFn: (hours: WeeklyHours) =>
+      api.put<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}/hours`, { hours }),
     onSuccess: (_updated, hours) => {
       queryClient.setQueryData<ManagedVenue>(manageVenueKey(id), (old) => (old ? { ...old, hours } : old));
       void queryClient.invalidateQueries({ queryKey: manageVenueKey(id) });
@@ -136,7 +137,9 @@ export default function VenueManagementPage() {
 
   const currentDraft = draft ?? toDraft(venue.hours);
   const dirty = draft !== null;
-  const pendingCount = (bookings.data ?? []).filter((b) => b.status === 'pending' && !isAwaitingGuest(b)).length;
+  const pendingCount = (bookings.data ?? []).filter(
+    (b) => b.status === 'pending' && !isAwaitingGuest(b),
+  ).length;
 
   function saveChanges() {
     const result = fromDraft(currentDraft);

@@ -115,7 +115,9 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
   const decide = useMutation({
     mutationFn: (action: 'approve' | 'reject') => api.post<Booking>(`/api/bookings/${booking.id}/${action}`),
     onSuccess: (_data, action) =>
-      toast.success(action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.'),
+      toast.success(
+        action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.',
+      ),
     onError: (error) => toast.error('Failed to update booking status.', errorMessage(error, '') || undefined),
     onSettled: () => invalidateBookingViews(queryClient, booking.venue_id),
   });

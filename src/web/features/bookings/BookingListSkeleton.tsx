@@ -1,7 +1,13 @@
 import { Skeleton } from '@/web/components/ui/skeleton';
 
 /** Placeholder cards while a bookings list loads. */
-export function BookingListSkeleton({ count = 3, label = 'Loading bookings' }: { count?: number; label?: string }) {
+export function BookingListSkeleton({
+  count = 3,
+  label = 'Loading bookings',
+}: {
+  count?: number;
+  label?: string;
+}) {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
       <span className="sr-only" role="status">

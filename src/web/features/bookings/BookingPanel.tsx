@@ -7,7 +7,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, Clock, Info, RefreshCw } from 'lucide-react';
-import { DAY_STATE_LABELS, dayState, takenTimeSlots, todayInZone, type DayState } from '@/domain/availability';
+import {
+  DAY_STATE_LABELS,
+  dayState,
+  takenTimeSlots,
+  todayInZone,
+  type DayState,
+} from '@/domain/availability';
 import { addDaysToDate, formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, rateForDate, type DateOverride, type PricingType } from '@/domain/pricing';
@@ -98,8 +104,8 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
             Book this venue
           </h2>
           <p className="text-sm text-muted-foreground">
-            Pick an available date to see booked times and request your event. Dates follow the
-            venue&apos;s local time ({venue.time_zone.replace(/_/g, ' ')}).
+            Pick an available date to see booked times and request your event. Dates follow the venue&apos;s
+            local time ({venue.time_zone.replace(/_/g, ' ')}).
           </p>
         </CardHeader>
         <CardContent className="grid gap-6 @2xl:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)]">
@@ -222,7 +228,11 @@ function DayDetails({
 
   const override = findOverride(overrides, date) ?? null;
   const day = hoursForDate(hours, date);
-  const rate = rateForDate({ base_price: venue.base_price, pricing_type: venue.pricing_type, hours }, date, override);
+  const rate = rateForDate(
+    { base_price: venue.base_price, pricing_type: venue.pricing_type, hours },
+    date,
+    override,
+  );
   const previous = addDaysToDate(date, -1);
   const sameDay = takenTimeSlots(taken.filter((t) => t.date === date));
   const fromNightBefore = takenTimeSlots(
@@ -230,7 +240,10 @@ function DayDetails({
   );
 
   return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-border bg-surface-raised/40 p-5" aria-live="polite">
+    <div
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface-raised/40 p-5"
+      aria-live="polite"
+    >
       <div className="flex flex-col gap-2">
         <p className="text-base font-semibold" data-testid="selected-date">
           {formatLongDate(date)}

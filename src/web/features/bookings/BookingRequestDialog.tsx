@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Info } from 'lucide-react';
-import { bookingsOverlap } from '@/domain/availability';
+import { bookingsOverlap, isWithinOpeningHours } from '@/domain/availability';
 import { guestCountProblem } from '@/domain/booking';
 import { addDaysToDate, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
@@ -24,7 +24,6 @@ import {
 } from '@/domain/pricing';
 import { bookingRequestSchema, type BookingRequest } from '@/domain/schemas';
 import { durationMinutes, isOnTimeGrid, minutesToTime, timeToMinutes } from '@/domain/time';
-import { isWithinOpeningHours } from '@/domain/availability';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -40,11 +39,12 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { useAuth } from '@/web/features/auth/useAuth';
 import { api, errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { invalidateBookingViews } from './queries';
+import { bookingKeys, invalidateBookingViews } from './queries';
 import { TimeSelect } from './TimeSelect';
 import type { Booking } from './types';
 
-export const BOOKING_SUBMITTED = 'Booking request submitted successfully. The venue will review and contact you soon.';
+export const BOOKING_SUBMITTED =
+  'Booking request submitted successfully. The venue will review and contact you soon.';
 export const BOOKING_FAILED = 'Failed to submit booking request.';
 export const SIGN_IN_TO_BOOK = 'Please sign in to make a booking.';
 
@@ -139,12 +139,10 @@ export function BookingRequestDialog({
     : null;
   const day = hoursForDate(hours, date);
   const openDay = { ...day, closed: false };
-  const outsideHours = timesValid && !venue.open_to_flexible_hours && !isWithinOpeningHours(openDay, start, end);
+  const outsideHours =
+    timesValid && !venue.open_to_flexible_hours && !isWithinOpeningHours(openDay, start, end);
   const overlaps =
-    timesValid &&
-    taken.some((t) =>
-      bookingsOverlap({ date, start_time: start, end_time: end }, t),
-    );
+    timesValid && taken.some((t) => bookingsOverlap({ date, start_time: start, end_time: end }, t));
 
   const mutation = useMutation({
     mutationFn: (body: BookingRequest) => api.post<Booking>('/api/bookings', body),
@@ -160,7 +158,9 @@ export function BookingRequestDialog({
         toast.error(SIGN_IN_TO_BOOK);
         return;
       }
-      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['availability', venue.id] });
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venue.id) });
+      }
       const detail = errorMessage(error, '');
       toast.error(BOOKING_FAILED, detail || undefined);
     },
@@ -266,7 +266,12 @@ export function BookingRequestDialog({
               <Input type="email" value={contactEmail} readOnly aria-readonly="true" className="opacity-80" />
             </FormField>
             <FormField id={ids('phone')} label="Phone (optional)" error={errors.contact_phone?.message}>
-              <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...form.register('contact_phone')} />
+              <Input
+                type="tel"
+                autoComplete="tel"
+                placeholder="(555) 123-4567"
+                {...form.register('contact_phone')}
+              />
             </FormField>
           </div>
 
@@ -334,6 +339,7 @@ export function takenOn(
 ) {
   const previous = addDaysToDate(date, -1);
   return taken.filter(
-    (t) => t.date === date || (t.date === previous && timeToMinutes(t.end_time) < timeToMinutes(t.start_time)),
+    (t) =>
+      t.date === date || (t.date === previous && timeToMinutes(t.end_time) < timeToMinutes(t.start_time)),
   );
 }

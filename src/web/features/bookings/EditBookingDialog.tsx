@@ -97,7 +97,10 @@ export function EditBookingDialog({
     },
   });
   const { errors } = form.formState;
-  const [start, end, notes] = useWatch({ control: form.control, name: ['start_time', 'end_time', 'host_notes'] });
+  const [start, end, notes] = useWatch({
+    control: form.control,
+    name: ['start_time', 'end_time', 'host_notes'],
+  });
   const notesBlank = (notes ?? '').trim().length === 0;
 
   const suggested =
@@ -167,7 +170,14 @@ export function EditBookingDialog({
               error={errors.guest_count?.message}
               hint={`1 - ${maxGuests} guests`}
             >
-              <Input type="number" inputMode="numeric" min={1} max={maxGuests} step={1} {...form.register('guest_count')} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={maxGuests}
+                step={1}
+                {...form.register('guest_count')}
+              />
             </FormField>
             <FormField
               id={id('price')}
@@ -180,7 +190,9 @@ export function EditBookingDialog({
                     <button
                       type="button"
                       className="rounded font-medium text-accent-soft underline-offset-4 hover:underline"
-                      onClick={() => form.setValue('total_price', suggested.toFixed(2), { shouldValidate: true })}
+                      onClick={() =>
+                        form.setValue('total_price', suggested.toFixed(2), { shouldValidate: true })
+                      }
                     >
                       Use
                     </button>
@@ -188,7 +200,13 @@ export function EditBookingDialog({
                 ) : undefined
               }
             >
-              <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('total_price')} />
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                {...form.register('total_price')}
+              />
             </FormField>
           </div>
           <FormField
@@ -197,7 +215,12 @@ export function EditBookingDialog({
             error={errors.host_notes?.message}
             hint="Required. Explain what changed and why; the customer sees this note."
           >
-            <Textarea rows={3} required placeholder="e.g. We moved you one hour later because…" {...form.register('host_notes')} />
+            <Textarea
+              rows={3}
+              required
+              placeholder="e.g. We moved you one hour later because…"
+              {...form.register('host_notes')}
+            />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

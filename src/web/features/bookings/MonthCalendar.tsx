@@ -38,7 +38,8 @@ const STATE_CLASSES: Record<DayState, string> = {
   available:
     'border-emerald-400/30 bg-emerald-400/10 text-emerald-100 hover:border-emerald-300/60 hover:bg-emerald-400/20',
   unavailable: 'border-red-400/30 bg-red-500/10 text-red-200',
-  override: 'border-emerald-400/30 bg-emerald-400/10 text-emerald-100 hover:border-emerald-300/60 hover:bg-emerald-400/20',
+  override:
+    'border-emerald-400/30 bg-emerald-400/10 text-emerald-100 hover:border-emerald-300/60 hover:bg-emerald-400/20',
 };
 
 export function MonthCalendar({

@@ -19,7 +19,8 @@ export const bookingKeys = {
   adminStats: ['admin', 'stats'] as const,
   one: (id: string) => ['booking', id] as const,
   availability: (venueId: string) => ['availability', venueId] as const,
-  availabilityRange: (venueId: string, from: string, to: string) => ['availability', venueId, from, to] as const,
+  availabilityRange: (venueId: string, from: string, to: string) =>
+    ['availability', venueId, from, to] as const,
   overrides: (venueId: string) => ['venue-overrides', venueId] as const,
 };
 

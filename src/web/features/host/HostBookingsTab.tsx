@@ -65,7 +65,10 @@ function HostBookingCard({ booking }: { booking: Booking }) {
         </span>
         <span className="inline-flex min-w-0 items-center gap-2">
           <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <a href={`mailto:${booking.guest?.email ?? booking.contact_email}`} className="truncate hover:underline">
+          <a
+            href={`mailto:${booking.guest?.email ?? booking.contact_email}`}
+            className="truncate hover:underline"
+          >
             {booking.guest?.email ?? booking.contact_email}
           </a>
         </span>

@@ -24,7 +24,8 @@ export function VenuePhotosManager({
   const queryClient = useQueryClient();
   const pending = usePendingPhotos();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [reordering, setReordering] = useState(false);
+  // A move waits for the previous one to be saved (the buttons stay enabled so focus can follow).
+  const reordering = useRef(false);
   const [uploading, setUploading] = useState(false);
   // Uploads run one at a time, in the order the files were chosen.
   const chain = useRef<Promise<void>>(Promise.resolve());
@@ -42,13 +43,13 @@ export function VenuePhotosManager({
   }));
 
   const move = async (from: number, to: number) => {
-    if (to < 0 || to >= images.length) return;
+    if (to < 0 || to >= images.length || reordering.current) return;
     const next = [...images];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved!);
     const previous = images;
     onImagesChange(next); // optimistic
-    setReordering(true);
+    reordering.current = true;
     try {
       const result = await venuesApi.reorderImages(
         venueId,
@@ -60,7 +61,7 @@ export function VenuePhotosManager({
       onImagesChange(previous);
       toast.error('Error', errorMessage(error, 'Failed to reorder photos.'));
     } finally {
-      setReordering(false);
+      reordering.current = false;
     }
   };
 
@@ -121,7 +122,6 @@ export function VenuePhotosManager({
           items={existing}
           onMove={(from, to) => void move(from, to)}
           onRemove={(i) => void remove(i)}
-          disabled={reordering}
           busyKeys={busy}
           removeLabel="Delete"
         />

@@ -64,7 +64,9 @@ export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours:
   const upcoming = list.filter((o) => o.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 
   if (overrides.isError) {
-    return <LoadError message="Failed to load venue availability." onRetry={() => void overrides.refetch()} />;
+    return (
+      <LoadError message="Failed to load venue availability." onRetry={() => void overrides.refetch()} />
+    );
   }
 
   return (
@@ -73,8 +75,8 @@ export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours:
         <CardHeader>
           <CardTitle>Date availability</CardTitle>
           <CardDescription>
-            Choose a date to open or close it, or to give it its own price. A date&apos;s own settings win over
-            the weekly hours.
+            Choose a date to open or close it, or to give it its own price. A date&apos;s own settings win
+            over the weekly hours.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">

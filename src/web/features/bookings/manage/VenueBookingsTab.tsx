@@ -154,7 +154,9 @@ function VenueBookingCard({
       {booking.host_notes && (
         <div className="rounded-2xl border border-warning/30 bg-warning/5 p-4 text-sm">
           <p className="font-medium text-warning">
-            {isAwaitingGuest(booking) ? 'Your changes, waiting for the customer' : 'Your note to the customer'}
+            {isAwaitingGuest(booking)
+              ? 'Your changes, waiting for the customer'
+              : 'Your note to the customer'}
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{booking.host_notes}</p>
         </div>
@@ -216,11 +218,15 @@ function VenueBookingCard({
           <DialogHeader>
             <DialogTitle>Reject this booking?</DialogTitle>
             <DialogDescription>
-              The request from {booking.guest?.full_name || booking.contact_email} is cancelled and the customer is
-              told by email.
+              The request from {booking.guest?.full_name || booking.contact_email} is cancelled and the
+              customer is told by email.
             </DialogDescription>
           </DialogHeader>
-          <FormField id={`reject-reason-${booking.id}`} label="Reason (optional)" hint="Included in the email to the customer.">
+          <FormField
+            id={`reject-reason-${booking.id}`}
+            label="Reason (optional)"
+            hint="Included in the email to the customer."
+          >
             <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </FormField>
           <DialogFooter>

@@ -65,7 +65,8 @@ export function WeeklyHoursEditor({
   error?: string | null;
   basePrice: string;
 }) {
-  const update = (day: WeekDay, patch: Partial<DayDraft>) => onChange({ ...draft, [day]: { ...draft[day], ...patch } });
+  const update = (day: WeekDay, patch: Partial<DayDraft>) =>
+    onChange({ ...draft, [day]: { ...draft[day], ...patch } });
 
   return (
     <div className="flex flex-col gap-4">
