@@ -87,13 +87,15 @@ export function venueRoutes(ctx: AppContext) {
   r.get('/venues', async (c) => {
     const query = readQuery(c, venueListQuerySchema);
     const page = await venues.listVenuesJson(ctx, query);
-    // Cached pages are sent as they are, gzipped once per page for clients that accept it;
-    // naming Vary here also spares the compress middleware from rebuilding the response.
+    // Cached pages are sent as they are, gzipped once per page for clients that accept it.
+    // Vary and Content-Length (or Content-Encoding) are set here so the compress middleware
+    // leaves the response alone instead of re-encoding it as a stream on every request.
     const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
-    if (page.json.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
-      return c.body(page.gzip(), 200, { ...headers, 'content-encoding': 'gzip' });
+    if (page.byteLength >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
+      const gzipped = page.gzip();
+      return c.body(gzipped, 200, { ...headers, 'content-encoding': 'gzip', 'content-length': String(gzipped.byteLength) });
     }
-    return c.body(page.json, 200, headers);
+    return c.body(page.json, 200, { ...headers, 'content-length': String(page.byteLength) });
   });
 
   r.post('/venues', async (c) => {

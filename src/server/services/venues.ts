@@ -338,7 +338,10 @@ export async function listVenues(ctx: AppContext, query: VenueListQuery, memo: M
 /** A list page ready to send: its JSON, and that JSON gzipped (made once, on first use). */
 export class ListPageJson {
   private gzipped: Uint8Array<ArrayBuffer> | undefined;
-  constructor(readonly json: string) {}
+  readonly byteLength: number;
+  constructor(readonly json: string) {
+    this.byteLength = Buffer.byteLength(json);
+  }
   gzip(): Uint8Array<ArrayBuffer> {
     this.gzipped ??= new Uint8Array(gzipSync(this.json));
     return this.gzipped;
