@@ -221,12 +221,12 @@ async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ database: Da
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 20);
-  // DROP … WITH (FORCE) may end pooled connections that are still closing: not an error here.
-  (database.db as unknown as { $client: pg.Pool }).$client.on('error', () => undefined);
   return {
     database,
     drop: async () => {
       await database.close();
+      // Let the closed connections finish leaving before the database is dropped.
+      await new Promise((r) => setTimeout(r, 500));
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { venues } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';
-import { closeEnv, cookieOf, createActiveVenue, createVenue, type RoleName } from './fixtures/venues';
+import { cookieOf, createActiveVenue, createVenue, type RoleName } from './fixtures/venues';
 import {
   HTML_PAGE,
   SVG_IMAGE,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   actors = await createActors(env);
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 const as = (role: RoleName) => cookieOf(actors, role);

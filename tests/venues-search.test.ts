@@ -12,7 +12,6 @@ import { venueAvailability, venues } from '../src/server/db/schema';
 import { listVenues } from '../src/server/services/venues';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn } from './support/client';
-import { closeEnv } from './fixtures/venues';
 
 let env: TestEnv;
 
@@ -77,7 +76,7 @@ beforeAll(async () => {
   await env.ctx.db.insert(venueAvailability).values(overrides.map((o) => ({ ...o, price: 0 })));
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 /** The reference: domain venueMatches, the domain's day state for the date, newest first. */

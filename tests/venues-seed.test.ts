@@ -7,7 +7,6 @@ import { seedAccounts } from '../src/server/seed/accounts';
 import { seedVenues } from '../src/server/seed/venues';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
-import { closeEnv } from './fixtures/venues';
 
 let env: TestEnv;
 let seeded: Venue[];
@@ -19,7 +18,7 @@ beforeAll(async () => {
   seeded = await seedVenues(env.ctx, accounts);
 }, 180_000);
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 describe('demo venues', () => {

@@ -9,7 +9,6 @@ import {
   PRIVATE_FIELDS,
   ROLES,
   approveVenue,
-  closeEnv,
   cookieOf,
   createActiveVenue,
   createVenue,
@@ -25,7 +24,7 @@ beforeAll(async () => {
   actors = await createActors(env);
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 const as = (role: RoleName) => cookieOf(actors, role);

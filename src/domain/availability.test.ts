@@ -4,6 +4,7 @@ import {
   bookingRange,
   bookingsOverlap,
   dayState,
+  fitsOpeningHours,
   isDateBookable,
   isPastDate,
   isWithinOpeningHours,
@@ -209,5 +210,44 @@ describe('todayInZone', () => {
     expect(isPastDate('2025-03-14', 'America/New_York', instant)).toBe(false);
     expect(isPastDate('2025-03-14', 'UTC', instant)).toBe(true);
     expect(isPastDate('2025-03-15', 'UTC', instant)).toBe(false);
+  });
+});
+
+describe('fitsOpeningHours (the rule the server enforces for non-flexible venues)', () => {
+  const week = (over: Partial<Record<string, { open: string; close: string; closed?: boolean }>>) => {
+    const h = defaultHours();
+    for (const [day, v] of Object.entries(over)) Object.assign(h[day as keyof typeof h], { closed: false, ...v });
+    return h;
+  };
+  // 2026-12-04 is a Friday, 2026-12-05 a Saturday.
+  const late = week({ friday: { open: '20:00', close: '02:00' }, saturday: { open: '20:00', close: '02:00' } });
+
+  it.each([
+    ['inside the evening', '2026-12-04', '21:00', '23:00', true],
+    ['across midnight to closing', '2026-12-04', '22:00', '02:00', true],
+    ['past closing', '2026-12-04', '22:00', '02:15', false],
+    ['before opening', '2026-12-04', '19:45', '21:00', false],
+    ["after midnight, in the previous night's span", '2026-12-05', '00:30', '01:30', true],
+    ["after midnight, past the previous night's closing", '2026-12-05', '01:30', '02:30', false],
+    ['zero length', '2026-12-04', '21:00', '21:00', false],
+  ])('%s', (_label, date, start, end, expected) => {
+    expect(fitsOpeningHours(late, [], date, start, end)).toBe(expected);
+  });
+
+  it('a closed day is not open, an available override opens it, an unavailable one closes it', () => {
+    const closedSat = week({ saturday: { open: '20:00', close: '23:00', closed: true } });
+    expect(fitsOpeningHours(closedSat, [], '2026-12-05', '20:00', '22:00')).toBe(false);
+    const open = [{ date: '2026-12-05', price: 0, is_available: true, pricing_type: null }];
+    expect(fitsOpeningHours(closedSat, open, '2026-12-05', '20:00', '22:00')).toBe(true);
+    const shut = [{ date: '2026-12-04', price: 0, is_available: false, pricing_type: null }];
+    expect(fitsOpeningHours(late, shut, '2026-12-04', '21:00', '23:00')).toBe(false);
+    // Friday shut by an override: its late span no longer covers Saturday 00:30.
+    expect(fitsOpeningHours(late, shut, '2026-12-05', '00:30', '01:30')).toBe(false);
+  });
+
+  it('a day open around the clock (close = open) runs from its opening to the next midnight', () => {
+    const allDay = week({ monday: { open: '00:00', close: '00:00' } });
+    expect(fitsOpeningHours(allDay, [], '2026-12-07', '00:00', '23:45')).toBe(true);
+    expect(fitsOpeningHours(allDay, [], '2026-12-07', '22:00', '02:00')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * Calendar availability: day states, opening-hours containment, time overlaps and
  * "today" in a venue's time zone.
  */
-import { daysBetween } from './calendar';
+import { addDaysToDate, daysBetween } from './calendar';
 import { hoursForDate, type DayHours, type WeeklyHours } from './hours';
 import type { DateOverride } from './pricing';
 import { MINUTES_PER_DAY, durationMinutes, formatTimeRange, normalizeTime, timeToMinutes } from './time';
@@ -58,6 +58,41 @@ export function isWithinOpeningHours(
   const window = durationMinutes(dayHours.open, dayHours.close) || MINUTES_PER_DAY;
   const offset = durationMinutes(dayHours.open, start);
   return offset + length <= window;
+}
+
+/** A day's opening span in minutes from `date`'s midnight (shifted by `dayOffset` days), or null when closed. */
+function openSpan(hours: WeeklyHours, date: string, override: DateOverride | undefined, dayOffset: number) {
+  const day = hoursForDate(hours, date);
+  const open = override ? override.is_available : !day.closed;
+  if (!open) return null;
+  const start = dayOffset * MINUTES_PER_DAY + timeToMinutes(day.open);
+  return [start, start + (durationMinutes(day.open, day.close) || MINUTES_PER_DAY)] as const;
+}
+
+/**
+ * Whether a booking starting at `start` on `date` lies inside the venue's opening hours: inside
+ * that day's span (which may close after midnight), or inside the late part of the previous
+ * day's span (00:30 on a Saturday falls in Friday night's 20:00–02:00). Date overrides decide
+ * whether a day is open. The server enforces this for venues not open to flexible hours; the
+ * booking dialog warns with the same rule.
+ */
+export function fitsOpeningHours(
+  hours: WeeklyHours,
+  overrides: readonly DateOverride[],
+  date: string,
+  start: string,
+  end: string,
+): boolean {
+  const length = durationMinutes(start, end);
+  if (length === 0) return false;
+  const from = timeToMinutes(start);
+  const to = from + length;
+  const previous = addDaysToDate(date, -1);
+  const spans = [
+    openSpan(hours, date, overrides.find((o) => o.date === date), 0),
+    openSpan(hours, previous, overrides.find((o) => o.date === previous), -1),
+  ];
+  return spans.some((span) => span !== null && span[0] <= from && to <= span[1]);
 }
 
 /** A booking as a half-open interval of minutes from the booking date's midnight. */

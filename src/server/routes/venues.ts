@@ -39,13 +39,11 @@ const adminListSchema = z.object({
   status: z.enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' }).default('all'),
 });
 
-/** A JSON body that may be left out entirely (no body, or no JSON content type with an empty body). */
+/** A JSON body that may be left out entirely (no body, or an empty one, means {}). */
 async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json')) {
-    const text = c.req.raw.body ? await c.req.text() : '';
-    if (text.trim() === '') return parseWith(schema, {});
-  }
+  const text = c.req.raw.body ? await c.req.text() : '';
+  if (text.trim() === '') return parseWith(schema, {});
+  // Hono keeps the text, so readJson parses the same body (and checks its content type).
   return readJson(c, schema);
 }
 

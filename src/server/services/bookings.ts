@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { dayState } from '@/domain/availability';
+import { dayState, fitsOpeningHours } from '@/domain/availability';
 import {
   BOOKING_MESSAGES,
   guestCountProblem,
@@ -20,12 +20,9 @@ import {
   formatDayHours,
   hoursForDate,
   normalizeWeeklyHours,
-  type DayHours,
-  type WeeklyHours,
 } from '@/domain/hours';
-import { quoteBooking, type DateOverride } from '@/domain/pricing';
+import { quoteBooking } from '@/domain/pricing';
 import type { AdminBookingEdit, BookingEdit, BookingRequest } from '@/domain/schemas';
-import { MINUTES_PER_DAY, durationMinutes, timeToMinutes } from '@/domain/time';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { bookings, profiles, venueAvailability, venues, type Booking, type Venue } from '../db/schema';
@@ -250,48 +247,6 @@ function checkCapacity(guestCount: number, capacity: number) {
   if (problem) throw badRequest(problem, 'guest_count');
 }
 
-type OverrideRow = DateOverride;
-
-/** The day's opening span in minutes from `date`'s midnight, or null when the venue is not open that day. */
-function openSpan(hours: WeeklyHours, date: string, override: OverrideRow | undefined, dayOffset: number) {
-  const day: DayHours = hoursForDate(hours, date);
-  const open = override ? override.is_available : !day.closed;
-  if (!open) return null;
-  const start = dayOffset * MINUTES_PER_DAY + timeToMinutes(day.open);
-  return [start, start + (durationMinutes(day.open, day.close) || MINUTES_PER_DAY)] as const;
-}
-
-/**
- * Whether a booking starting on `date` lies inside the opening hours: inside that day's
- * span (which may close after midnight), or inside the late part of the previous day's span
- * (a booking at 00:30 on a Saturday falls in Friday night's 20:00–02:00).
- */
-function withinOpeningHours(
-  hours: WeeklyHours,
-  overrides: readonly OverrideRow[],
-  date: string,
-  start: string,
-  end: string,
-): boolean {
-  const from = timeToMinutes(start);
-  const to = from + durationMinutes(start, end);
-  const previous = addDaysToDate(date, -1);
-  const spans = [
-    openSpan(
-      hours,
-      date,
-      overrides.find((o) => o.date === date),
-      0,
-    ),
-    openSpan(
-      hours,
-      previous,
-      overrides.find((o) => o.date === previous),
-      -1,
-    ),
-  ];
-  return spans.some((span) => span !== null && span[0] <= from && to <= span[1]);
-}
 
 /** A guest asks for a booking: validated against the venue and priced by the server. */
 export async function requestBooking(
@@ -330,7 +285,7 @@ export async function requestBooking(
     if (!contactEmail) throw badRequest(NO_CONTACT_EMAIL, 'contact_email');
     if (
       !venue.open_to_flexible_hours &&
-      !withinOpeningHours(hours, overrides, input.date, input.start_time, input.end_time)
+      !fitsOpeningHours(hours, overrides, input.date, input.start_time, input.end_time)
     ) {
       const day = hoursForDate(hours, input.date);
       throw badRequest(

@@ -85,7 +85,7 @@ export async function addVenueImage(
   file: UploadedFile,
 ): Promise<{ image: VenueImage; images: VenueImage[] }> {
   // Check access and room first, so nobody's upload is processed for nothing.
-  const current = await loadForEdit(ctx.db, viewer, venueId);
+  const current = await loadForEdit(ctx.db, viewer, venueId, { lock: false });
   if (current.images.length >= MAX_IMAGES_PER_VENUE) throw tooMany();
   const key = await storeVenueImage(ctx, venueId, current.images.length, file);
 

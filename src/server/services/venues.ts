@@ -409,11 +409,12 @@ export async function listAdminVenues(ctx: AppContext, status: AdminVenueStatus)
 /* ---------- writing ---------- */
 
 /**
- * Loads a venue for a change by its owner or the admin, locking the row: 404 when there is
- * no such venue, 403 for anyone else.
+ * Loads a venue for a change by its owner or the admin, locking the row (in a transaction):
+ * 404 when there is no such venue, 403 for anyone else.
  */
-export async function loadForEdit(tx: DbOrTx, viewer: Viewer, id: string): Promise<FullRow> {
-  const [row] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id)).for('update');
+export async function loadForEdit(tx: DbOrTx, viewer: Viewer, id: string, opts: { lock?: boolean } = {}): Promise<FullRow> {
+  const query = tx.select(fullColumns).from(venues).where(eq(venues.id, id));
+  const [row] = opts.lock === false ? await query : await query.for('update');
   if (!row) throw notFound(VENUE_NOT_FOUND);
   if (!canManage(viewer, row)) throw forbidden(EDIT_OWN_VENUES_ONLY);
   return row;

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Info } from 'lucide-react';
-import { bookingsOverlap, isWithinOpeningHours } from '@/domain/availability';
+import { bookingsOverlap, fitsOpeningHours } from '@/domain/availability';
 import { guestCountProblem } from '@/domain/booking';
 import { addDaysToDate, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
@@ -137,10 +137,9 @@ export function BookingRequestDialog({
         override,
       )
     : null;
-  const day = hoursForDate(hours, date);
-  const openDay = { ...day, closed: false };
+  const openDay = { ...hoursForDate(hours, date), closed: false };
   const outsideHours =
-    timesValid && !venue.open_to_flexible_hours && !isWithinOpeningHours(openDay, start, end);
+    timesValid && !venue.open_to_flexible_hours && !fitsOpeningHours(hours, overrides, date, start, end);
   const overlaps =
     timesValid && taken.some((t) => bookingsOverlap({ date, start_time: start, end_time: end }, t));
 
