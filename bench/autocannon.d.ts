@@ -13,7 +13,11 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: Array<{ method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path?: string; headers?: Record<string, string> }>;
+    requests?: Array<{
+      method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      path?: string;
+      headers?: Record<string, string>;
+    }>;
   }
   interface Result {
     requests: Histogram;

@@ -86,9 +86,14 @@ async function runLoader(specFile: string) {
 async function load(url: string, paths: string[]): Promise<LoadResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'velvet-bench-'));
   const specFile = path.join(dir, 'spec.json');
-  await writeFile(specFile, JSON.stringify({ url, paths, duration: DURATION, connections: CONNECTIONS } satisfies LoadSpec));
+  await writeFile(
+    specFile,
+    JSON.stringify({ url, paths, duration: DURATION, connections: CONNECTIONS } satisfies LoadSpec),
+  );
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...process.execArgv, self, '--load', specFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, self, '--load', specFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -109,19 +114,61 @@ function rng(seed: number) {
 }
 
 const CITIES = [
-  'New York', 'Brooklyn', 'Miami', 'Miami Beach', 'Chicago', 'Los Angeles', 'West Hollywood', 'Austin', 'Las Vegas',
-  'San Francisco', 'San Diego', 'Seattle', 'Portland', 'Denver', 'Boston', 'Nashville', 'New Orleans', 'Atlanta',
-  'Houston', 'Dallas', 'Phoenix', 'Philadelphia', 'Washington', 'Detroit', 'Minneapolis', 'Orlando', 'Tampa',
-  'San Antonio', 'Salt Lake City', 'Honolulu',
+  'New York',
+  'Brooklyn',
+  'Miami',
+  'Miami Beach',
+  'Chicago',
+  'Los Angeles',
+  'West Hollywood',
+  'Austin',
+  'Las Vegas',
+  'San Francisco',
+  'San Diego',
+  'Seattle',
+  'Portland',
+  'Denver',
+  'Boston',
+  'Nashville',
+  'New Orleans',
+  'Atlanta',
+  'Houston',
+  'Dallas',
+  'Phoenix',
+  'Philadelphia',
+  'Washington',
+  'Detroit',
+  'Minneapolis',
+  'Orlando',
+  'Tampa',
+  'San Antonio',
+  'Salt Lake City',
+  'Honolulu',
 ];
-const STREETS = ['Main Street', 'Ocean Drive', 'Sunset Boulevard', 'Broadway', 'Park Avenue', 'Market Street', 'Lake Shore Drive',
-  'Bourbon Street', 'Rainey Street', 'Collins Avenue', 'Elm Street', 'Harbor Way', 'Pine Street', 'River Road'];
+const STREETS = [
+  'Main Street',
+  'Ocean Drive',
+  'Sunset Boulevard',
+  'Broadway',
+  'Park Avenue',
+  'Market Street',
+  'Lake Shore Drive',
+  'Bourbon Street',
+  'Rainey Street',
+  'Collins Avenue',
+  'Elm Street',
+  'Harbor Way',
+  'Pine Street',
+  'River Road',
+];
 const DATES = ['2031-06-02', '2031-06-06', '2031-06-07'];
 
 export async function seed(ctx: AppContext): Promise<{ seconds: number }> {
   const started = performance.now();
   const userId = randomUUID();
-  await ctx.db.insert(authUsers).values({ id: userId, name: 'Bench Host', email: 'bench-host@velvet.test', emailVerified: true });
+  await ctx.db
+    .insert(authUsers)
+    .values({ id: userId, name: 'Bench Host', email: 'bench-host@velvet.test', emailVerified: true });
   const [host] = await ctx.db
     .insert(profiles)
     .values({ user_id: userId, email: 'bench-host@velvet.test', full_name: 'Bench Host', role: 'host' })
@@ -137,7 +184,8 @@ export async function seed(ctx: AppContext): Promise<{ seconds: number }> {
       else if (rand() < 0.5) hours[day] = { ...hours[day], open: '20:00', close: '02:00' };
     }
     const pricing_type = rand() < 0.5 ? ('hourly_rate' as const) : ('minimum_spend' as const);
-    const base_price = Math.round((pricing_type === 'hourly_rate' ? 20 + rand() * 900 : 100 + rand() * 6000) * 100) / 100;
+    const base_price =
+      Math.round((pricing_type === 'hourly_rate' ? 20 + rand() * 900 : 100 + rand() * 6000) * 100) / 100;
     return {
       id,
       host_id: host!.id,
@@ -166,9 +214,12 @@ export async function seed(ctx: AppContext): Promise<{ seconds: number }> {
   });
   for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(venues).values(rows.slice(i, i + 500));
   const overrides = DATES.flatMap((date) =>
-    rows.filter(() => rand() < 0.05).map((r) => ({ venue_id: r.id, date, price: 0, is_available: rand() < 0.5 })),
+    rows
+      .filter(() => rand() < 0.05)
+      .map((r) => ({ venue_id: r.id, date, price: 0, is_available: rand() < 0.5 })),
   );
-  for (let i = 0; i < overrides.length; i += 1000) await ctx.db.insert(venueAvailability).values(overrides.slice(i, i + 1000));
+  for (let i = 0; i < overrides.length; i += 1000)
+    await ctx.db.insert(venueAvailability).values(overrides.slice(i, i + 1000));
   await ctx.db.execute('vacuum analyze');
   return { seconds: (performance.now() - started) / 1000 };
 }
@@ -177,7 +228,22 @@ export async function seed(ctx: AppContext): Promise<{ seconds: number }> {
 async function requestMix(baseUrl: string): Promise<string[]> {
   const rand = rng(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const locations = ['', '', 'new', 'york', 'miami', 'chicago', 'los angeles', 'austin', 'vegas', 'san', 'ocean', 'main st', 'park', 'beach'];
+  const locations = [
+    '',
+    '',
+    'new',
+    'york',
+    'miami',
+    'chicago',
+    'los angeles',
+    'austin',
+    'vegas',
+    'san',
+    'ocean',
+    'main st',
+    'park',
+    'beach',
+  ];
   const guests = ['', '', '10', '50', '100', '250', '500', '900'];
   const types = ['', '', 'hourly_rate', 'minimum_spend'];
   const bands = ['', '', ...PRICE_BANDS.map((b) => b.value)];
@@ -198,7 +264,9 @@ async function requestMix(baseUrl: string): Promise<string[]> {
   for (const first of paths.slice(0, 40)) {
     let url = first;
     for (let page = 2; page <= 3; page++) {
-      const body = (await (await fetch(baseUrl + url, { headers: { connection: 'close' } })).json()) as { next_cursor: string | null };
+      const body = (await (await fetch(baseUrl + url, { headers: { connection: 'close' } })).json()) as {
+        next_cursor: string | null;
+      };
       if (!body.next_cursor) break;
       url = `${first}${first.includes('?') ? '&' : '?'}cursor=${body.next_cursor}`;
       paths.push(url);
@@ -209,7 +277,9 @@ async function requestMix(baseUrl: string): Promise<string[]> {
 
 /* ---------- engines ---------- */
 
-async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openEngine(
+  engine: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
     const database = await openPglite(new PGlite({ extensions: pgliteExtensions }));
     return { database, drop: () => database.close() };
@@ -265,7 +335,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const paths = await requestMix(base);
-      const firstPage = await (await fetch(`${base}/api/venues`, { headers: { connection: 'close' } })).text();
+      const firstPage = await (
+        await fetch(`${base}/api/venues`, { headers: { connection: 'close' } })
+      ).text();
 
       // Cold pass: every distinct request once, one at a time, on an empty cache (all misses).
       const cache = venueListCache(ctx);
@@ -288,7 +360,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
       let bytes = 0;
       for (let i = 0; i < 5; i++) {
         const t = performance.now();
-        const all = await ctx.db.select().from(venues).where(eq(venues.is_active, true)).orderBy(desc(venues.created_at));
+        const all = await ctx.db
+          .select()
+          .from(venues)
+          .where(eq(venues.is_active, true))
+          .orderBy(desc(venues.created_at));
         bytes = Buffer.byteLength(JSON.stringify(all));
         runs.push(performance.now() - t);
       }
@@ -316,13 +392,19 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
 async function benchCeiling(payload: string, paths: number): Promise<LoadResult> {
   const body = Buffer.from(payload);
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': body.byteLength });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': body.byteLength,
+    });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return await load(base, Array.from({ length: paths }, (_, i) => `/api/venues?n=${i}`));
+    return await load(
+      base,
+      Array.from({ length: paths }, (_, i) => `/api/venues?n=${i}`),
+    );
   } finally {
     await new Promise((r) => server.close(r));
   }
@@ -330,7 +412,8 @@ async function benchCeiling(payload: string, paths: number): Promise<LoadResult>
 
 /* ---------- report ---------- */
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
   console.log(
@@ -355,7 +438,9 @@ async function main() {
     ]),
   ];
   console.log('');
-  console.log(`${'target'.padEnd(46)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs ceiling'.padStart(12)}${'non-2xx'.padStart(9)}`);
+  console.log(
+    `${'target'.padEnd(46)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs ceiling'.padStart(12)}${'non-2xx'.padStart(9)}`,
+  );
   for (const [label, r] of rows) {
     console.log(
       `${label.padEnd(46)}${fmt(r.rps).padStart(10)}${fmt(r.p50).padStart(9)}${fmt(r.p99).padStart(9)}${`${fmt((r.rps / ceiling.rps) * 100, 1)} %`.padStart(12)}${String(r.non2xx + r.errors).padStart(9)}`,
@@ -363,7 +448,9 @@ async function main() {
   }
   console.log('');
   for (const r of results) {
-    console.log(`cold cache on ${r.engine}: ${fmt(r.coldMs, 1)} ms per request (each distinct request once, one at a time)`);
+    console.log(
+      `cold cache on ${r.engine}: ${fmt(r.coldMs, 1)} ms per request (each distinct request once, one at a time)`,
+    );
   }
   for (const r of results) {
     console.log(
@@ -374,7 +461,8 @@ async function main() {
   let ok = true;
   for (const r of results) {
     const ratio = r.cached.rps / ceiling.rps;
-    const pass = ratio >= BUDGET_RATIO && r.cached.p99 < BUDGET_P99_MS && r.cached.non2xx + r.cached.errors === 0;
+    const pass =
+      ratio >= BUDGET_RATIO && r.cached.p99 < BUDGET_P99_MS && r.cached.non2xx + r.cached.errors === 0;
     ok &&= pass;
     console.log(
       `budget ${r.engine} (as served): ${fmt(ratio * 100, 1)} % of the ceiling (≥ ${BUDGET_RATIO * 100} %), p99 ${fmt(r.cached.p99)} ms (< ${BUDGET_P99_MS} ms) → ${pass ? 'PASS' : 'FAIL'}`,

@@ -19,7 +19,10 @@ if (files.length === 0) {
 let failed = 0;
 for (const file of files) {
   console.log(`\n━━ bench/${file} ━━`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -58,7 +58,8 @@ describe('POST /api/venues/:id/images — who may upload', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const [row] = await env.ctx.db.select().from(venues).where(eq(venues.id, v.id));
     expect(row!.images).toHaveLength(status === 201 ? 1 : 0);
-    if (role === 'otherHost') expect(res.body.error.message).toBe('Access Denied: You can only edit your own venues.');
+    if (role === 'otherHost')
+      expect(res.body.error.message).toBe('Access Denied: You can only edit your own venues.');
   });
 
   it('answers 404 for an unknown venue or a bad id', async () => {
@@ -105,9 +106,9 @@ describe('image content checks', () => {
       const { res: got } = await media(res.body.image.url);
       expect(got.headers.get('content-type')).toBe(type);
     }
-    const anim = (await call(env, 'GET', `/api/venues/${venueId}`, { cookie: actors.host.cookie })).body.images.find(
-      (i: { path: string }) => i.path.endsWith('-d.gif'),
-    );
+    const anim = (
+      await call(env, 'GET', `/api/venues/${venueId}`, { cookie: actors.host.cookie })
+    ).body.images.find((i: { path: string }) => i.path.endsWith('-d.gif'));
     const meta = await sharp((await media(anim.url)).bytes, { animated: true }).metadata();
     expect(meta.pages).toBe(2);
   });
@@ -125,7 +126,10 @@ describe('image content checks', () => {
   });
 
   it('refuses a file with image magic bytes that is not really an image with 415', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not a png at all')]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('not a png at all'),
+    ]);
     const res = await upload(venueId, uploadForm(fake, 'fake.png', 'image/png'));
     expect(res.status).toBe(415);
     expect(res.body.error.message).toContain(UNSUPPORTED);
@@ -176,7 +180,9 @@ describe('image content checks', () => {
   ])('names %j safely (%s)', async (name, expected) => {
     const res = await upload(venueId, uploadForm(await pngImage(), name, 'image/png'));
     expect(res.status).toBe(201);
-    expect(res.body.image.path.split('/')[1]).toMatch(new RegExp(`^\\d+-\\d+-${expected.replace('.', '\\.')}$`));
+    expect(res.body.image.path.split('/')[1]).toMatch(
+      new RegExp(`^\\d+-\\d+-${expected.replace('.', '\\.')}$`),
+    );
   });
 
   it('strips GPS and other EXIF from the stored original', async () => {
@@ -202,7 +208,10 @@ describe('image content checks', () => {
   });
 
   it('needs a multipart body with a file in the field "file"', async () => {
-    const json = await call(env, 'POST', `/api/venues/${venueId}/images`, { cookie: actors.host.cookie, json: { file: 'x' } });
+    const json = await call(env, 'POST', `/api/venues/${venueId}/images`, {
+      cookie: actors.host.cookie,
+      json: { file: 'x' },
+    });
     expect(json.status).toBe(415);
     const form = new FormData();
     form.append('photo', new Blob([await pngImage()]), 'a.png');
@@ -254,9 +263,13 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     const v = await createVenue(env, actors.host);
     const { body } = await upload(v.id, uploadForm(await pngImage(), 'a.png'));
     const key = body.image.path as string;
-    const res = await call(env, 'DELETE', `/api/venues/${v.id}/images?path=${encodeURIComponent(key)}`, { cookie: as(role) });
+    const res = await call(env, 'DELETE', `/api/venues/${v.id}/images?path=${encodeURIComponent(key)}`, {
+      cookie: as(role),
+    });
     expect(res.status).toBe(status);
-    expect(await env.ctx.storage.get(key)).toEqual(status === 200 ? null : expect.objectContaining({ contentType: 'image/png' }));
+    expect(await env.ctx.storage.get(key)).toEqual(
+      status === 200 ? null : expect.objectContaining({ contentType: 'image/png' }),
+    );
   });
 
   it('removes the image and its files (original, card, full)', async () => {
@@ -270,7 +283,8 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     expect(res.status).toBe(200);
     expect(res.body.images.map((i: { path: string }) => i.path)).toEqual([b.path]);
     for (const url of [a.url, a.card_url, a.full_url]) expect((await media(url)).res.status).toBe(404);
-    for (const key of [a.path, `${a.path}.card.webp`, `${a.path}.full.webp`]) expect(await env.ctx.storage.get(key)).toBeNull();
+    for (const key of [a.path, `${a.path}.card.webp`, `${a.path}.full.webp`])
+      expect(await env.ctx.storage.get(key)).toBeNull();
     expect((await media(b.url)).res.status).toBe(200);
     // The list card now shows the remaining photo.
     const list = await call(env, 'GET', '/api/venues?limit=48');
@@ -282,12 +296,19 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     const v = await createVenue(env, actors.host);
     const other = await createVenue(env, actors.host);
     const { body } = await upload(other.id, uploadForm(await pngImage(), 'a.png'));
-    const res = await call(env, 'DELETE', `/api/venues/${v.id}/images?path=${encodeURIComponent(body.image.path)}`, {
-      cookie: actors.host.cookie,
-    });
+    const res = await call(
+      env,
+      'DELETE',
+      `/api/venues/${v.id}/images?path=${encodeURIComponent(body.image.path)}`,
+      {
+        cookie: actors.host.cookie,
+      },
+    );
     expect(res.status).toBe(404);
     expect(await env.ctx.storage.get(body.image.path)).not.toBeNull();
-    expect((await call(env, 'DELETE', `/api/venues/${v.id}/images`, { cookie: actors.host.cookie })).status).toBe(400);
+    expect(
+      (await call(env, 'DELETE', `/api/venues/${v.id}/images`, { cookie: actors.host.cookie })).status,
+    ).toBe(400);
   });
 });
 
@@ -303,7 +324,10 @@ describe('PUT /api/venues/:id/images/order', () => {
     const v = await createVenue(env, actors.host);
     const a = (await upload(v.id, uploadForm(await pngImage(), 'a.png'))).body.image.path;
     const b = (await upload(v.id, uploadForm(await pngImage(), 'b.png'))).body.image.path;
-    const res = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, { cookie: as(role), json: { images: [b, a] } });
+    const res = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, {
+      cookie: as(role),
+      json: { images: [b, a] },
+    });
     expect(res.status).toBe(status);
     const [row] = await env.ctx.db.select().from(venues).where(eq(venues.id, v.id));
     expect(row!.images).toEqual(status === 200 ? [b, a] : [a, b]);
@@ -314,10 +338,16 @@ describe('PUT /api/venues/:id/images/order', () => {
     const a = (await upload(v.id, uploadForm(await pngImage(), 'a.png'))).body.image.path;
     const b = (await upload(v.id, uploadForm(await pngImage(), 'b.png'))).body.image.path;
     for (const images of [[a], [a, a], [a, b, `${v.id}/1-9-other.png`], [a, `${v.id}/1-9-other.png`]]) {
-      const res = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, { cookie: actors.host.cookie, json: { images } });
+      const res = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, {
+        cookie: actors.host.cookie,
+        json: { images },
+      });
       expect(res.status, JSON.stringify(images)).toBe(400);
     }
-    const notList = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, { cookie: actors.host.cookie, json: { images: 'a' } });
+    const notList = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, {
+      cookie: actors.host.cookie,
+      json: { images: 'a' },
+    });
     expect(notList.status).toBe(400);
   });
 });

@@ -29,10 +29,31 @@ function rng(seed: number) {
   };
 }
 
-const CITIES = ['New York', 'Miami', 'Chicago', 'Los Angeles', 'Austin', 'Las Vegas', 'São Paulo', 'new york', 'MIAMI BEACH'];
-const STREETS = ['Ocean Drive', 'Sunset Blvd', '5th Ave', 'Rainey St', '100% Pure Lane', 'Under_Score Rd', 'Back\\slash Way'];
+const CITIES = [
+  'New York',
+  'Miami',
+  'Chicago',
+  'Los Angeles',
+  'Austin',
+  'Las Vegas',
+  'São Paulo',
+  'new york',
+  'MIAMI BEACH',
+];
+const STREETS = [
+  'Ocean Drive',
+  'Sunset Blvd',
+  '5th Ave',
+  'Rainey St',
+  '100% Pure Lane',
+  'Under_Score Rd',
+  'Back\\slash Way',
+];
 /** Prices on and around every band edge. */
-const PRICES = [0, 0.01, 25, 49.99, 50, 50.01, 120, 199.99, 200, 200.01, 350, 500, 500.01, 999.99, 1000, 1000.01, 2499.99, 2500, 2500.01, 9000];
+const PRICES = [
+  0, 0.01, 25, 49.99, 50, 50.01, 120, 199.99, 200, 200.01, 350, 500, 500.01, 999.99, 1000, 1000.01, 2499.99,
+  2500, 2500.01, 9000,
+];
 const DATES = ['2031-03-03', '2031-03-07', '2031-03-09'];
 
 beforeAll(async () => {
@@ -72,7 +93,10 @@ beforeAll(async () => {
     }
   }
   // Overrides on other dates must not matter.
-  overrides = [...overrides, ...rows.slice(0, 20).map((r) => ({ venue_id: r.id, date: '2031-03-04', is_available: false }))];
+  overrides = [
+    ...overrides,
+    ...rows.slice(0, 20).map((r) => ({ venue_id: r.id, date: '2031-03-04', is_available: false })),
+  ];
   await env.ctx.db.insert(venueAvailability).values(overrides.map((o) => ({ ...o, price: 0 })));
 });
 afterAll(async () => {
@@ -91,7 +115,9 @@ function expected(filters: VenueFilterInput): string[] {
       const state = dayState({ date: f.date, today: f.date, hours: r.hours, override });
       return state === 'available' || state === 'override';
     })
-    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .sort(
+      (a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    )
     .map((r) => r.id);
 }
 
@@ -101,7 +127,11 @@ async function allPages(filters: Record<string, string>, limit: number) {
   const totals = new Set<number>();
   let cursor: string | null = null;
   for (let page = 0; page < 200; page++) {
-    const qs: URLSearchParams = new URLSearchParams({ ...filters, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const qs: URLSearchParams = new URLSearchParams({
+      ...filters,
+      limit: String(limit),
+      ...(cursor ? { cursor } : {}),
+    });
     const res: { status: number; body: any } = await call(env, 'GET', `/api/venues?${qs}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.venues.length).toBeLessThanOrEqual(limit);
@@ -115,7 +145,22 @@ async function allPages(filters: Record<string, string>, limit: number) {
   return { ids, totals: [...totals] };
 }
 
-const LOCATIONS = ['', 'new york', 'NEW', 'miami', 'Ocean', 'blvd', 'são', 'a', '100%', '%', 'Under_Score', '_', 'back\\slash', 'nowhere'];
+const LOCATIONS = [
+  '',
+  'new york',
+  'NEW',
+  'miami',
+  'Ocean',
+  'blvd',
+  'são',
+  'a',
+  '100%',
+  '%',
+  'Under_Score',
+  '_',
+  'back\\slash',
+  'nowhere',
+];
 
 describe('SQL filters match the domain reference', () => {
   it('location: case-insensitive substring of city or address (LIKE wildcards are literal)', async () => {
@@ -146,9 +191,16 @@ describe('SQL filters match the domain reference', () => {
     const combos: VenueFilterInput[] = [];
     for (const guests of ['', '1', '50', '51', '1000', '1001'])
       for (const pricingType of ['all', 'hourly_rate', 'minimum_spend'])
-        combos.push({ guests, pricingType, pricing: guests === '50' ? '200-500' : 'all', location: guests === '1' ? 'a' : '' });
+        combos.push({
+          guests,
+          pricingType,
+          pricing: guests === '50' ? '200-500' : 'all',
+          location: guests === '1' ? 'a' : '',
+        });
     for (const filters of combos) {
-      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v != null)) as Record<string, string>;
+      const query = Object.fromEntries(
+        Object.entries(filters).filter(([, v]) => v !== '' && v != null),
+      ) as Record<string, string>;
       const { ids, totals } = await allPages(query, 48);
       const want = expected(filters);
       expect(ids, JSON.stringify(filters)).toEqual(want);
@@ -158,7 +210,11 @@ describe('SQL filters match the domain reference', () => {
 
   it('date: open that weekday unless an override says otherwise', async () => {
     for (const date of [...DATES, '2031-03-04', '2031-03-05']) {
-      const extras: Array<Record<string, string>> = [{}, { location: 'new york' }, { pricingType: 'minimum_spend', guests: '50' }];
+      const extras: Array<Record<string, string>> = [
+        {},
+        { location: 'new york' },
+        { pricingType: 'minimum_spend', guests: '50' },
+      ];
       for (const extra of extras) {
         const filters: Record<string, string> = { date, ...extra };
         const { ids, totals } = await allPages(filters, 48);
@@ -172,7 +228,9 @@ describe('SQL filters match the domain reference', () => {
     expect(weekDayOf(monday)).toBe('monday');
     const active = rows.filter((r) => r.is_active);
     const withOverride = (open: boolean) =>
-      active.filter((r) => overrides.some((o) => o.venue_id === r.id && o.date === monday && o.is_available === open));
+      active.filter((r) =>
+        overrides.some((o) => o.venue_id === r.id && o.date === monday && o.is_available === open),
+      );
     expect(withOverride(true).some((r) => r.hours.monday.closed)).toBe(true);
     expect(withOverride(false).some((r) => !r.hours.monday.closed)).toBe(true);
     const ids = (await allPages({ date: monday }, 48)).ids;
@@ -192,7 +250,9 @@ describe('SQL filters match the domain reference', () => {
 
   it('gives the same answers from the service directly (no cache involved)', async () => {
     const page = await listVenues(env.ctx, { limit: 48, location: 'miami', pricing: '200-500' });
-    expect(page.venues.map((v) => v.id)).toEqual(expected({ location: 'miami', pricing: '200-500' }).slice(0, 48));
+    expect(page.venues.map((v) => v.id)).toEqual(
+      expected({ location: 'miami', pricing: '200-500' }).slice(0, 48),
+    );
     expect(page.total_count).toBe(expected({ location: 'miami', pricing: '200-500' }).length);
   });
 
@@ -206,7 +266,9 @@ describe('SQL filters match the domain reference', () => {
       };
       // A table this small is cheaper to scan and sort; forbid that to see whether the indexes serve the query.
       await tx.execute('set local enable_seqscan = off');
-      const trigram = await explain("select id from venues where city ilike '%york%' or address ilike '%york%'");
+      const trigram = await explain(
+        "select id from venues where city ilike '%york%' or address ilike '%york%'",
+      );
       await tx.execute('set local enable_sort = off');
       await tx.execute('set local enable_bitmapscan = off');
       const keyset = await explain(

@@ -34,10 +34,13 @@ describe('demo venues', () => {
   it('cover several cities, both pricing types, varied hours, amenities and flexible hours', () => {
     const active = seeded.filter((v) => v.is_active);
     const cities = new Set(active.map((v) => v.city));
-    for (const city of ['New York', 'Miami', 'Chicago', 'Los Angeles', 'Austin', 'Las Vegas']) expect(cities).toContain(city);
+    for (const city of ['New York', 'Miami', 'Chicago', 'Los Angeles', 'Austin', 'Las Vegas'])
+      expect(cities).toContain(city);
     expect(new Set(active.map((v) => v.pricing_type))).toEqual(new Set(['hourly_rate', 'minimum_spend']));
     const closesAfterMidnight = active.filter((v) =>
-      WEEK_DAYS.some((d) => !v.hours[d].closed && timeToMinutes(v.hours[d].close) < timeToMinutes(v.hours[d].open)),
+      WEEK_DAYS.some(
+        (d) => !v.hours[d].closed && timeToMinutes(v.hours[d].close) < timeToMinutes(v.hours[d].open),
+      ),
     );
     expect(closesAfterMidnight.length).toBeGreaterThan(6);
     expect(active.some((v) => WEEK_DAYS.some((d) => v.hours[d].closed))).toBe(true);

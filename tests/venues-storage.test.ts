@@ -138,7 +138,11 @@ class FakeS3 {
       const start = Number(command.input.ContinuationToken ?? 0);
       const page = keys.slice(start, start + this.pageSize);
       const more = start + this.pageSize < keys.length;
-      return { Contents: page.map((Key) => ({ Key })), IsTruncated: more, NextContinuationToken: more ? String(start + this.pageSize) : undefined };
+      return {
+        Contents: page.map((Key) => ({ Key })),
+        IsTruncated: more,
+        NextContinuationToken: more ? String(start + this.pageSize) : undefined,
+      };
     }
     if (command instanceof DeleteObjectsCommand) {
       for (const o of command.input.Delete?.Objects ?? []) this.objects.delete(o.Key!);
@@ -172,7 +176,9 @@ describe('S3Storage', () => {
   });
 
   it('is chosen when S3_BUCKET is set; the local disk otherwise', () => {
-    const s3 = createStorage(loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'velvet-photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }));
+    const s3 = createStorage(
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'velvet-photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }),
+    );
     expect(s3.name).toBe('s3');
     const disk = createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/velvet-x' }));
     expect(disk.name).toBe('disk');

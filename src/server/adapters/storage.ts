@@ -97,7 +97,10 @@ export class LocalDiskStorage implements ImageStorage {
       const body = await readFile(this.fileFor(key));
       return { body, contentType, size: body.byteLength };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') {
+      if (
+        (err as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (err as NodeJS.ErrnoException).code === 'EISDIR'
+      ) {
         return null;
       }
       throw err;
@@ -119,7 +122,11 @@ export class LocalDiskStorage implements ImageStorage {
     const dir = path.dirname(this.fileFor(folder));
     const base = path.basename(folder);
     const entries = await readdir(dir).catch(() => [] as string[]);
-    await Promise.all(entries.filter((e) => e.startsWith(base)).map((e) => rm(path.join(dir, e), { recursive: true, force: true })));
+    await Promise.all(
+      entries
+        .filter((e) => e.startsWith(base))
+        .map((e) => rm(path.join(dir, e), { recursive: true, force: true })),
+    );
   }
 
   /** Whether a file exists (for tests and diagnostics). */
@@ -151,7 +158,10 @@ export class S3Storage implements ImageStorage {
       options.forcePathStyle = true;
     }
     if (config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
-      options.credentials = { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY };
+      options.credentials = {
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      };
     }
     return new S3Storage(new S3Client(options), config.S3_BUCKET);
   }
@@ -207,7 +217,9 @@ export class S3Storage implements ImageStorage {
         }),
       );
       if (res.Errors?.length) {
-        throw new Error(`Could not delete ${res.Errors.length} object(s) under ${prefix}: ${res.Errors[0]?.Message ?? ''}`);
+        throw new Error(
+          `Could not delete ${res.Errors.length} object(s) under ${prefix}: ${res.Errors[0]?.Message ?? ''}`,
+        );
       }
       if (!page.IsTruncated) return;
     }

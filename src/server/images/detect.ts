@@ -16,7 +16,8 @@ export const IMAGE_FORMATS: Record<ImageFormat, { extension: string; contentType
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 

@@ -97,7 +97,8 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (decoded !== format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
+  if (!width || !height)
+    throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
   // sharp's limit applies to the whole decoded image, so an animation counts all its frames.
   const frames = animated ? (meta.pages ?? 1) : 1;
   if (width * height * frames > MAX_IMAGE_PIXELS) {
@@ -116,7 +117,11 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
         .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
         .webp({ quality: 80 })
         .toBuffer(),
-      open().rotate().resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 82, effort: 3 }).toBuffer(),
+      open()
+        .rotate()
+        .resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82, effort: 3 })
+        .toBuffer(),
     ]);
     const oriented = (meta.orientation ?? 1) >= 5;
     return {

@@ -16,13 +16,20 @@ const details = (v: VenueSummary): Array<[string, string]> => [
   ['Venue', v.name],
   ['Address', `${v.address}, ${v.city}`],
   ['Capacity', `Up to ${v.capacity} guests`],
-  ['Pricing', `${PRICING_TYPE_LABELS[v.pricing_type]} · ${formatPriceWithUnit(v.base_price, v.pricing_type)}`],
+  [
+    'Pricing',
+    `${PRICING_TYPE_LABELS[v.pricing_type]} · ${formatPriceWithUnit(v.base_price, v.pricing_type)}`,
+  ],
 ];
 
 const link = (publicUrl: string, pathname: string) => new URL(pathname, publicUrl).toString();
 
 /** To the host, right after Add New Venue. */
-export function venueSubmittedHostEmail(p: { venue: VenueSummary; hostName: string | null; publicUrl: string }): EmailContent {
+export function venueSubmittedHostEmail(p: {
+  venue: VenueSummary;
+  hostName: string | null;
+  publicUrl: string;
+}): EmailContent {
   return renderEmail({
     subject: `Your venue "${p.venue.name}" was submitted for approval`,
     heading: 'Venue submitted for approval',

@@ -8,7 +8,12 @@ import { HttpError, badRequest, errorBody } from '../http/errors';
 import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
-import { addVenueImage, removeVenueImage, reorderVenueImages, type UploadedFile } from '../services/venue-images';
+import {
+  addVenueImage,
+  removeVenueImage,
+  reorderVenueImages,
+  type UploadedFile,
+} from '../services/venue-images';
 import * as venues from '../services/venues';
 
 /** Room for the multipart framing around one image of the largest allowed size. */
@@ -36,7 +41,9 @@ const orderSchema = z.object(
   { error: 'Invalid request body.' },
 );
 const adminListSchema = z.object({
-  status: z.enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' }).default('all'),
+  status: z
+    .enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' })
+    .default('all'),
 });
 
 /** A JSON body that may be left out entirely (no body, or an empty one, means {}). */
@@ -51,7 +58,11 @@ async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema:
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.includes('multipart/form-data')) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data in the field "file".');
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the photo as multipart/form-data in the field "file".',
+    );
   }
   let form: FormData;
   try {
@@ -91,7 +102,11 @@ export function venueRoutes(ctx: AppContext) {
     const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
     if (page.byteLength >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
       const gzipped = page.gzip();
-      return c.body(gzipped, 200, { ...headers, 'content-encoding': 'gzip', 'content-length': String(gzipped.byteLength) });
+      return c.body(gzipped, 200, {
+        ...headers,
+        'content-encoding': 'gzip',
+        'content-length': String(gzipped.byteLength),
+      });
     }
     return c.body(page.json, 200, { ...headers, 'content-length': String(page.byteLength) });
   });

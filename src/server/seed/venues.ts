@@ -134,7 +134,13 @@ const DEMO_VENUES: DemoVenue[] = [
     pricing_type: 'hourly_rate',
     amenities: ['bar', 'music', 'sound_system', 'security'],
     flexible: false,
-    week: { sunday: ['16:00', '22:00'], monday: null, rest: ['17:00', '01:00'], friday: LATE, saturday: LATE },
+    week: {
+      sunday: ['16:00', '22:00'],
+      monday: null,
+      rest: ['17:00', '01:00'],
+      friday: LATE,
+      saturday: LATE,
+    },
     weekendPrice: 300,
     palette: ['#140d02', '#ca8a04', '#fde68a'],
     scenes: ['bar', 'lounge', 'stage'],
@@ -154,7 +160,13 @@ const DEMO_VENUES: DemoVenue[] = [
     pricing_type: 'minimum_spend',
     amenities: ['bar', 'dance_floor', 'sound_system', 'dj', 'security'],
     flexible: false,
-    week: { monday: null, tuesday: null, wednesday: null, thursday: ['22:00', '03:00'], rest: ['22:00', '04:00'] },
+    week: {
+      monday: null,
+      tuesday: null,
+      wednesday: null,
+      thursday: ['22:00', '03:00'],
+      rest: ['22:00', '04:00'],
+    },
     palette: ['#020617', '#14b8a6', '#a855f7'],
     scenes: ['dancefloor', 'stage'],
     daysAgo: 24,
@@ -289,7 +301,12 @@ const DEMO_VENUES: DemoVenue[] = [
     pricing_type: 'minimum_spend',
     amenities: ['bar', 'dance_floor', 'music', 'sound_system'],
     flexible: false,
-    week: { monday: null, rest: ['18:00', '00:00'], friday: ['18:00', '01:00'], saturday: ['18:00', '01:00'] },
+    week: {
+      monday: null,
+      rest: ['18:00', '00:00'],
+      friday: ['18:00', '01:00'],
+      saturday: ['18:00', '01:00'],
+    },
     palette: ['#03111f', '#0ea5e9', '#f8fafc'],
     scenes: ['stage', 'lounge'],
     daysAgo: 2,
@@ -415,10 +432,16 @@ export async function demoPhoto(
   palette: DemoVenue['palette'],
   seed: number,
 ): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, palette, seed))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(sceneSvg(scene, palette, seed)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Seeds the demo venues; returns them (every column) so bookings and reviews can be seeded on them. */
 export async function seedVenues(ctx: AppContext, accounts: DemoAccounts): Promise<Venue[]> {

@@ -40,7 +40,9 @@ function rejectionToHttp(err: ImageRejectedError): HttpError {
 }
 
 async function removeFiles(ctx: AppContext, keys: string[]) {
-  const results = await Promise.allSettled(keys.flatMap((k) => [k, cardKey(k), fullKey(k)]).map((k) => ctx.storage.delete(k)));
+  const results = await Promise.allSettled(
+    keys.flatMap((k) => [k, cardKey(k), fullKey(k)]).map((k) => ctx.storage.delete(k)),
+  );
   for (const r of results) {
     if (r.status === 'rejected') ctx.log.error({ err: r.reason }, 'could not remove a photo file');
   }
@@ -93,7 +95,8 @@ export async function addVenueImage(
     const images = await ctx.db.transaction(async (tx) => {
       const venue = await loadForEdit(tx, viewer, venueId);
       if (venue.images.length >= MAX_IMAGES_PER_VENUE) throw tooMany();
-      if (venue.images.includes(key)) throw conflict('This photo was just uploaded. Please try again.', 'DUPLICATE');
+      if (venue.images.includes(key))
+        throw conflict('This photo was just uploaded. Please try again.', 'DUPLICATE');
       const [row] = await tx
         .update(venues)
         .set({ images: sql`array_append(${venues.images}, ${key}::text)`, updated_at: ctx.now() })

@@ -90,7 +90,9 @@ export interface VenueImage {
 
 export type PublicVenue = Omit<PublicRow, 'images'> & { images: VenueImage[] };
 export type FullVenue = Omit<FullRow, 'images'> & { images: VenueImage[] };
-export type AdminVenue = FullVenue & { host: { full_name: string | null; email: string; business_name: string | null } };
+export type AdminVenue = FullVenue & {
+  host: { full_name: string | null; email: string; business_name: string | null };
+};
 
 export interface VenueCard {
   id: string;
@@ -115,7 +117,12 @@ export interface VenueListPage {
 export const mediaUrl = (key: string) => `/media/${key}`;
 
 export function imageView(key: string): VenueImage {
-  return { path: key, url: mediaUrl(key), card_url: mediaUrl(cardKey(key)), full_url: mediaUrl(fullKey(key)) };
+  return {
+    path: key,
+    url: mediaUrl(key),
+    card_url: mediaUrl(cardKey(key)),
+    full_url: mediaUrl(fullKey(key)),
+  };
 }
 
 function withImages<T extends { images: string[] }>(row: T): Omit<T, 'images'> & { images: VenueImage[] } {
@@ -125,7 +132,9 @@ function withImages<T extends { images: string[] }>(row: T): Omit<T, 'images'> &
 /** Whether the viewer may read the private columns and the inactive state of a venue. */
 export function canManage(viewer: Viewer | null, venue: { host_id: string }): boolean {
   if (!viewer) return false;
-  return viewer.profile.role === 'admin' || (viewer.profile.role === 'host' && viewer.profile.id === venue.host_id);
+  return (
+    viewer.profile.role === 'admin' || (viewer.profile.role === 'host' && viewer.profile.id === venue.host_id)
+  );
 }
 
 /* ---------- the list cache ---------- */
@@ -283,7 +292,13 @@ export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Pr
 const noMemo: Memo = (_key, _ttl, load) => load();
 
 const filterKey = (f: NormalizedVenueFilters) =>
-  JSON.stringify([f.location ?? null, f.date ?? null, f.guests ?? null, f.pricingType ?? null, f.pricing ?? null]);
+  JSON.stringify([
+    f.location ?? null,
+    f.date ?? null,
+    f.guests ?? null,
+    f.pricingType ?? null,
+    f.pricing ?? null,
+  ]);
 
 /**
  * One page of active venues matching the filters, newest first, with the counts. The page
@@ -291,7 +306,11 @@ const filterKey = (f: NormalizedVenueFilters) =>
  * WHERE (so the trigram and partial indexes apply); the count of all active venues is a
  * count of that partial index. Counts do not depend on the page, so pages share them.
  */
-export async function listVenues(ctx: AppContext, query: VenueListQuery, memo: Memo = noMemo): Promise<VenueListPage> {
+export async function listVenues(
+  ctx: AppContext,
+  query: VenueListQuery,
+  memo: Memo = noMemo,
+): Promise<VenueListPage> {
   const { cursor, limit, ...filters } = query;
   const after = cursor ? decodeCursor(cursor) : null;
   const conditions = filterConditions(filters);
@@ -317,7 +336,9 @@ export async function listVenues(ctx: AppContext, query: VenueListQuery, memo: M
       .where(and(eq(venues.is_active, true), ...conditions, keyset))
       .orderBy(...NEWEST_FIRST)
       .limit(limit + 1),
-    conditions.length ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions)) : undefined,
+    conditions.length
+      ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions))
+      : undefined,
     memo('all', LIST_TTL_MS, () => countActive([])),
   ]);
 
@@ -353,16 +374,25 @@ export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<
   const cache = venueListCache(ctx);
   const key = `page:${filterKey(query)}:${query.cursor ?? ''}:${query.limit}`;
   const memo: Memo = (k, t, load) => cache.get(k, t, load);
-  return cache.get(key, LIST_TTL_MS, async () => new ListPageJson(JSON.stringify(await listVenues(ctx, query, memo))));
+  return cache.get(
+    key,
+    LIST_TTL_MS,
+    async () => new ListPageJson(JSON.stringify(await listVenues(ctx, query, memo))),
+  );
 }
 
 /* ---------- reading one venue ---------- */
 
 /** A venue by id: public columns for anyone (active only), every column for its owner and the admin. */
-export async function getVenue(ctx: AppContext, viewer: Viewer | null, id: string): Promise<PublicVenue | FullVenue> {
+export async function getVenue(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  id: string,
+): Promise<PublicVenue | FullVenue> {
   const role = viewer?.profile.role;
   if (viewer && (role === 'admin' || role === 'host')) {
-    const own = role === 'admin' ? eq(venues.id, id) : and(eq(venues.id, id), eq(venues.host_id, viewer.profile.id));
+    const own =
+      role === 'admin' ? eq(venues.id, id) : and(eq(venues.id, id), eq(venues.host_id, viewer.profile.id));
     const [row] = await ctx.db.select(fullColumns).from(venues).where(own);
     if (row) return withImages(row);
   }
@@ -388,7 +418,12 @@ export type AdminVenueStatus = 'pending' | 'active' | 'all';
 
 /** Every venue for the admin, with its host; pending = not active. */
 export async function listAdminVenues(ctx: AppContext, status: AdminVenueStatus): Promise<AdminVenue[]> {
-  const where = status === 'pending' ? eq(venues.is_active, false) : status === 'active' ? eq(venues.is_active, true) : undefined;
+  const where =
+    status === 'pending'
+      ? eq(venues.is_active, false)
+      : status === 'active'
+        ? eq(venues.is_active, true)
+        : undefined;
   const rows = await ctx.db
     .select({
       ...fullColumns,
@@ -412,7 +447,12 @@ export async function listAdminVenues(ctx: AppContext, status: AdminVenueStatus)
  * Loads a venue for a change by its owner or the admin, locking the row (in a transaction):
  * 404 when there is no such venue, 403 for anyone else.
  */
-export async function loadForEdit(tx: DbOrTx, viewer: Viewer, id: string, opts: { lock?: boolean } = {}): Promise<FullRow> {
+export async function loadForEdit(
+  tx: DbOrTx,
+  viewer: Viewer,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<FullRow> {
   const query = tx.select(fullColumns).from(venues).where(eq(venues.id, id));
   const [row] = opts.lock === false ? await query : await query.for('update');
   if (!row) throw notFound(VENUE_NOT_FOUND);
@@ -440,7 +480,11 @@ export async function createVenue(ctx: AppContext, viewer: Viewer, input: VenueI
       tx,
       'venue_submitted',
       viewer.profile.email,
-      venueSubmittedHostEmail({ venue: created, hostName: viewer.profile.full_name, publicUrl: ctx.config.PUBLIC_URL }),
+      venueSubmittedHostEmail({
+        venue: created,
+        hostName: viewer.profile.full_name,
+        publicUrl: ctx.config.PUBLIC_URL,
+      }),
     );
     await enqueueEmail(
       tx,
@@ -454,7 +498,12 @@ export async function createVenue(ctx: AppContext, viewer: Viewer, input: VenueI
 }
 
 /** Edit venue: the owner or the admin; is_active is honoured for the admin only. */
-export async function updateVenue(ctx: AppContext, viewer: Viewer, id: string, patch: VenueUpdate): Promise<FullVenue> {
+export async function updateVenue(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  patch: VenueUpdate,
+): Promise<FullVenue> {
   const { is_active, ...fields } = patch;
   const changes: Partial<typeof venues.$inferInsert> = Object.fromEntries(
     Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -481,7 +530,12 @@ async function hostOf(tx: Tx, hostId: string): Promise<Profile> {
 }
 
 /** Admin approval (active, optional notes) or rejection (inactive, reason required); emails the host. */
-export async function decideVenue(ctx: AppContext, viewer: Viewer, id: string, decision: VenueDecision): Promise<FullVenue> {
+export async function decideVenue(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  decision: VenueDecision,
+): Promise<FullVenue> {
   if (viewer.profile.role !== 'admin') throw forbidden('Access denied. Admin privileges required.');
   const notes = decision.notes ?? null;
   if (decision.action === 'reject' && !notes) {
@@ -492,14 +546,24 @@ export async function decideVenue(ctx: AppContext, viewer: Viewer, id: string, d
     if (!exists) throw notFound(VENUE_NOT_FOUND);
     const [updated] = await tx
       .update(venues)
-      .set({ is_active: decision.action === 'approve', review_notes: notes, reviewed_at: ctx.now(), updated_at: ctx.now() })
+      .set({
+        is_active: decision.action === 'approve',
+        review_notes: notes,
+        reviewed_at: ctx.now(),
+        updated_at: ctx.now(),
+      })
       .where(eq(venues.id, id))
       .returning(fullColumns);
     const venue = updated!;
     const host = await hostOf(tx, venue.host_id);
     const publicUrl = ctx.config.PUBLIC_URL;
     if (decision.action === 'approve') {
-      await enqueueEmail(tx, 'venue_approved', host.email, venueApprovedEmail({ venue, hostName: host.full_name, notes, publicUrl }));
+      await enqueueEmail(
+        tx,
+        'venue_approved',
+        host.email,
+        venueApprovedEmail({ venue, hostName: host.full_name, notes, publicUrl }),
+      );
     } else {
       await enqueueEmail(
         tx,
@@ -518,7 +582,12 @@ export async function decideVenue(ctx: AppContext, viewer: Viewer, id: string, d
  * Admin deletion: the venue's reviews, bookings and date overrides go with it in one
  * transaction; its photos are removed once that transaction has committed.
  */
-export async function deleteVenue(ctx: AppContext, viewer: Viewer, id: string, reason: string | null): Promise<void> {
+export async function deleteVenue(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  reason: string | null,
+): Promise<void> {
   if (viewer.profile.role !== 'admin') throw forbidden('Access denied. Admin privileges required.');
   const removed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
