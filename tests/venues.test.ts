@@ -697,6 +697,25 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
     );
   });
 
+  it('drops cached date-filtered pages when a date override opens or closes that day', async () => {
+    const v = await createActiveVenue(env, actors, { city: 'Overrideville' });
+    const date = '2099-03-06';
+    const list = () => call(env, 'GET', `/api/venues?location=Overrideville&date=${date}`);
+    expect((await list()).body.total_count).toBe(1);
+    expect((await list()).body.total_count).toBe(1); // now cached
+    const closed = await call(env, 'POST', `/api/venues/${v.id}/overrides`, {
+      cookie: actors.host.cookie,
+      json: { date, price: 0, is_available: false, pricing_type: null },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(0), { timeout: 5000, interval: 50 });
+    const removed = await call(env, 'DELETE', `/api/venues/${v.id}/overrides/${closed.body.id}`, {
+      cookie: actors.host.cookie,
+    });
+    expect(removed.status).toBe(200);
+    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(1), { timeout: 5000, interval: 50 });
+  });
+
   it('sends the page gzipped (once, not twice) to clients that accept gzip', async () => {
     for (let i = 0; i < 6; i++) await createActiveVenue(env, actors, { city: 'Zipville' });
     const plain = await env.app.request('/api/venues?location=Zipville');

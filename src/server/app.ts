@@ -40,7 +40,8 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   // Cookie sessions: refuse cross-site form posts (JSON bodies already need a CORS preflight).
   api.use('*', csrf({ origin: (origin) => origin === new URL(ctx.config.PUBLIC_URL).origin }));
   api.use('*', async (c, next) => {
-    if (isUploadPath(c.req.path)) return next();
+    // GET and HEAD carry no body; skipping them keeps the hot read paths cheap.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
