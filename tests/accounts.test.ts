@@ -72,11 +72,29 @@ describe('sign-up', () => {
     expect(link.searchParams.get('role')).toBe('host');
   });
 
-  it('answers 409 when the email is taken', async () => {
-    const email = uniqueEmail('dup');
-    expect((await signUp({ email, password: STRONG_PASSWORD, full_name: 'Dup One' })).status).toBe(201);
-    const again = await signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD, full_name: 'Dup Two' });
+  it('answers 409 when a confirmed account has the email', async () => {
+    const taken = await signUpAndSignIn(env, { role: 'user', name: 'Dup One' });
+    const again = await signUp({ email: taken.email.toUpperCase(), password: STRONG_PASSWORD, full_name: 'Dup Two' });
     expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('signing up again over an unconfirmed address replaces the password and voids the old link', async () => {
+    const email = uniqueEmail('victim');
+    // Someone else pre-registers the address with a password they know…
+    expect((await signUp({ email, password: 'Intruder2026', full_name: 'Not The Owner' })).status).toBe(201);
+    const intrudersLink = await confirmationLink(env, email);
+    // …then the owner signs up with their own password.
+    const owner = await signUp({ email, password: STRONG_PASSWORD, full_name: 'Real Owner', role: 'host', business_name: 'Owner Bars', phone: '+1 555 0111' });
+    expect(owner.status).toBe(201);
+    expect(owner.body.role).toBe('host');
+    expect((await confirm(intrudersLink)).body.error.code).toBe('TOKEN_USED');
+    const ownersLink = await confirmationLink(env, email);
+    expect((await confirm(ownersLink)).status).toBe(200);
+    expect((await signIn({ email, password: 'Intruder2026' })).status).toBe(401);
+    const ok = await signIn({ email, password: STRONG_PASSWORD, portal: 'host' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.profile).toMatchObject({ full_name: 'Real Owner', role: 'host', business_name: 'Owner Bars' });
   });
 
   it('still signs up when the mail service is down; the outbox retries later', async () => {
@@ -243,6 +261,27 @@ describe('sign-in and sessions', () => {
       expect((await signIn({ email: g.email, password: STRONG_PASSWORD })).status).toBe(200);
     } finally {
       env.clock.now = null;
+    }
+  });
+
+  it('behind a proxy, throttles by the address the proxy saw, not one the client invents', async () => {
+    const proxied = await createTestEnv({ TRUST_PROXY: 'true' });
+    try {
+      const g = await signUpAndSignIn(proxied, { role: 'user', name: 'Pat Proxy' });
+      for (let i = 0; i < 5; i++) {
+        const res = await call(proxied, 'POST', '/api/accounts/sign-in', {
+          json: { email: g.email, password: 'WrongPass999' },
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        });
+        expect(res.status).toBe(401);
+      }
+      const spoofed = await call(proxied, 'POST', '/api/accounts/sign-in', {
+        json: { email: g.email, password: STRONG_PASSWORD },
+        headers: { 'x-forwarded-for': '192.0.2.99, 203.0.113.7' },
+      });
+      expect(spoofed.status).toBe(429);
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -130,3 +130,13 @@ describe('time zones', () => {
     expect(zones.every(isValidTimeZone)).toBe(true);
   });
 });
+
+describe('input years are bounded', () => {
+  it('accepts 1900–2999 and refuses years whose arithmetic would overflow', () => {
+    expect(isIsoDate('1900-01-01')).toBe(true);
+    expect(isIsoDate('2999-12-31')).toBe(true);
+    expect(isIsoDate('1899-12-31')).toBe(false);
+    expect(isIsoDate('9999-12-31')).toBe(false);
+    expect(isIsoDate('0000-01-01')).toBe(false);
+  });
+});

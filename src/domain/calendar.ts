@@ -40,9 +40,14 @@ function requireParts(date: string): [number, number, number] {
   return parts;
 }
 
-/** True for a real calendar date written 'yyyy-MM-dd'. */
+/** Dates the product accepts as input: anything outside is a typo, and arithmetic on it overflows. */
+export const MIN_INPUT_YEAR = 1900;
+export const MAX_INPUT_YEAR = 2999;
+
+/** True for a real calendar date written 'yyyy-MM-dd', in the years 1900–2999. */
 export function isIsoDate(date: string): boolean {
-  return dateParts(date) !== null;
+  const parts = dateParts(date);
+  return parts !== null && parts[0] >= MIN_INPUT_YEAR && parts[0] <= MAX_INPUT_YEAR;
 }
 
 /** The weekday of a 'yyyy-MM-dd' date. */

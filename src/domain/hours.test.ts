@@ -147,3 +147,13 @@ describe('normalizeWeeklyHours', () => {
     expect(normalizeWeeklyHours('x')).toEqual(defaultHours());
   });
 });
+
+describe('day prices are bounded', () => {
+  it('refuses a day price above $1,000,000', () => {
+    const h = defaultHours();
+    h.monday.price = 1e20;
+    const r = weeklyHoursSchema.safeParse(h);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Day price must be at most $1,000,000.');
+  });
+});

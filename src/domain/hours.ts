@@ -63,6 +63,7 @@ export const dayHoursSchema = z.object(
     price: z
       .number({ error: 'Day price must be a number.' })
       .min(0, 'Day price cannot be negative.')
+      .max(1_000_000, 'Day price must be at most $1,000,000.')
       .refine(isWholeCents, 'Day price must be in whole cents.')
       .default(0),
     pricing_type: z

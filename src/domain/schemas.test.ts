@@ -581,3 +581,13 @@ describe('additionalChargeSchema', () => {
     expect(firstIssue(additionalChargeSchema, { ...charge, ...patch })).toEqual({ field, message });
   });
 });
+
+describe('control characters', () => {
+  it('refuses NUL and other control characters in text fields, keeps line breaks', () => {
+    const base = { email: 'a@b.co', password: 'NightOwl2026', full_name: 'Ok Name' };
+    expect(signUpSchema.safeParse(base).success).toBe(true);
+    const nul = signUpSchema.safeParse({ ...base, full_name: 'Nul\u0000Byte' });
+    expect(nul.success).toBe(false);
+    expect(nul.error?.issues[0]?.message).toBe('Full name contains characters that are not allowed.');
+  });
+});

@@ -21,13 +21,22 @@ const BODY = { error: 'Invalid request body.' };
 
 const missing = (input: unknown) => input === undefined || input === null;
 
+/** Control characters other than tab and line breaks never belong in what people type. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControlChars = (label: string) => [
+  (v: string) => !CONTROL_CHARS.test(v),
+  `${label} contains characters that are not allowed.`,
+] as const;
+
 /** Trimmed, non-blank text. */
 function requiredText(label: string, max: number, requiredMessage = `${label} is required.`) {
   return z
     .string({ error: (iss) => (missing(iss.input) ? requiredMessage : `${label} must be text.`) })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(...noControlChars(label));
 }
 
 /** Optional text: absent stays undefined, null or blank becomes null (clears the column). */
@@ -36,6 +45,7 @@ function optionalText(label: string, max: number) {
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine(...noControlChars(label))
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 }

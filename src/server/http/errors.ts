@@ -64,6 +64,11 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
       return badRequest('A value has the wrong format.');
     case '22003':
       return badRequest('A number is too large.');
+    case '22021':
+    case '22P05':
+      return badRequest('Text must not contain NUL characters or invalid byte sequences.');
+    case '22001':
+      return badRequest('A text value is too long.');
     default:
       return undefined;
   }

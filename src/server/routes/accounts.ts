@@ -15,7 +15,8 @@ const signUpAsGuestUnlessHost = z.preprocess(
 
 function clientAddress(ctx: AppContext, c: Context): string {
   if (ctx.config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    // The right-most entry was added by our own proxy; entries to its left are the client's to invent.
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

@@ -4,8 +4,15 @@ import { authUsers, profiles, type Profile } from '../db/schema';
 
 export const DEMO_PASSWORD = 'VelvetDemo2026';
 
+/** The demo admin exists only while ADMIN_EMAIL is this demo address. */
+export const DEMO_ADMIN_EMAIL = 'admin@velvet.test';
+
 export interface DemoAccounts {
-  admin: Profile;
+  /**
+   * Null when ADMIN_EMAIL is a real address: a published password must never guard the real
+   * admin, who signs up and confirms like anyone else.
+   */
+  admin: Profile | null;
   hosts: [Profile, Profile];
   guests: [Profile, Profile];
 }
@@ -31,7 +38,10 @@ async function createVerified(
 }
 
 export async function seedAccounts(ctx: AppContext): Promise<DemoAccounts> {
-  const admin = await createVerified(ctx, { email: ctx.config.ADMIN_EMAIL.toLowerCase(), name: 'Avery Admin', role: 'admin' });
+  const admin =
+    ctx.config.ADMIN_EMAIL.toLowerCase() === DEMO_ADMIN_EMAIL
+      ? await createVerified(ctx, { email: DEMO_ADMIN_EMAIL, name: 'Avery Admin', role: 'admin' })
+      : null;
   const hosts: [Profile, Profile] = [
     await createVerified(ctx, {
       email: 'marcus@velvet.test',

@@ -13,11 +13,15 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   const venues = await seedVenues(ctx, accounts);
   await seedBookings(ctx, accounts, venues);
   const rows: Array<[string, string]> = [
-    ['Admin', accounts.admin.email],
+    ...(accounts.admin ? [['Admin', accounts.admin.email] as [string, string]] : []),
     ['Host', accounts.hosts[0].email],
     ['Host', accounts.hosts[1].email],
     ['Guest', accounts.guests[0].email],
     ['Guest', accounts.guests[1].email],
   ];
-  return rows.map(([role, email]) => `${role.padEnd(6)} ${email.padEnd(28)} ${DEMO_PASSWORD}`);
+  const lines = rows.map(([role, email]) => `${role.padEnd(6)} ${email.padEnd(28)} ${DEMO_PASSWORD}`);
+  if (!accounts.admin) {
+    lines.push(`Admin  sign up as ${ctx.config.ADMIN_EMAIL} and confirm the email to become the admin`);
+  }
+  return lines;
 }

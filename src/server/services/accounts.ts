@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { passwordProblems } from '@/domain/password';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { authUsers, emailConfirmations, profiles, signInThrottle, type Profile } from '../db/schema';
+import {
+  authAccounts,
+  authSessions,
+  authUsers,
+  emailConfirmations,
+  profiles,
+  signInThrottle,
+  type Profile,
+} from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { enqueueEmail } from '../mail/outbox';
 import { accountConfirmationEmail } from '../mail/templates';
@@ -59,6 +67,11 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
   }
   // Only 'user' and 'host' can be asked for; admin is granted by the server (ADMIN_EMAIL).
   const role: Profile['role'] = input.role === 'host' ? 'host' : 'user';
+  const [existing] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, email));
+  if (existing?.emailVerified) {
+    throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
+  }
+  if (existing) return signUpAgain(ctx, existing.id, email, role, input);
   let userId: string;
   try {
     const res = await ctx.auth.api.signUpEmail({
@@ -92,6 +105,46 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
     await ctx.db.delete(authUsers).where(eq(authUsers.id, userId));
     throw err;
   }
+  return { email, role };
+}
+
+/**
+ * Signing up again with an address that was never confirmed replaces that account's password
+ * and details, and voids its earlier links: whoever can read the mailbox decides the account,
+ * so nobody can pre-register someone else's address (or ADMIN_EMAIL) with a password they know.
+ */
+async function signUpAgain(
+  ctx: AppContext,
+  userId: string,
+  email: string,
+  role: Profile['role'],
+  input: SignUpInput,
+) {
+  const hash = await (await ctx.auth.$context).password.hash(input.password);
+  const name = input.full_name.trim();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(authAccounts)
+      .set({ password: hash, updatedAt: ctx.now() })
+      .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')));
+    await tx.update(authUsers).set({ name, updatedAt: ctx.now() }).where(eq(authUsers.id, userId));
+    await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+    await tx
+      .update(profiles)
+      .set({
+        full_name: name,
+        role,
+        phone: input.phone?.trim() || null,
+        business_name: input.business_name?.trim() || null,
+        updated_at: ctx.now(),
+      })
+      .where(eq(profiles.user_id, userId));
+    await tx
+      .update(emailConfirmations)
+      .set({ used_at: ctx.now() })
+      .where(and(eq(emailConfirmations.user_id, userId), isNull(emailConfirmations.used_at)));
+    await issueConfirmation(ctx, tx, { userId, email, name, role });
+  });
   return { email, role };
 }
 
