@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -18,7 +18,13 @@ const cacheFor =
 export function serveSpa(app: Hono<AppEnv>, root: string) {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  // Re-read index.html when a new build replaces it, so it never points at deleted assets.
+  let index = { mtimeMs: statSync(indexFile).mtimeMs, html: readFileSync(indexFile, 'utf8') };
+  const indexHtml = () => {
+    const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs !== undefined && mtimeMs !== index.mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return index.html;
+  };
 
   app.use('/assets/*', cacheFor(() => 'public, max-age=31536000, immutable'), serveStatic({ root }));
   const files = serveStatic({ root });
@@ -36,6 +42,6 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml());
   });
 }

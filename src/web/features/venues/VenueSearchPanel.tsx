@@ -51,8 +51,8 @@ export function VenueSearchPanel({
         className,
       )}
     >
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
-        <div className="col-span-2 grid gap-2 lg:col-span-1">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
+        <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
           <Label htmlFor="search-location">Location</Label>
           <div className="relative">
             <MapPin
@@ -70,7 +70,7 @@ export function VenueSearchPanel({
             />
           </div>
         </div>
-        <div className="grid gap-2">
+        <div className="grid min-w-0 gap-2">
           <Label htmlFor="search-date">Date</Label>
           <div className="relative">
             <CalendarDays
@@ -81,13 +81,13 @@ export function VenueSearchPanel({
               id="search-date"
               type="date"
               min={todayIso()}
-              className="pl-10 pr-2 [color-scheme:dark]"
+              className="w-full min-w-0 pl-10 pr-2 [color-scheme:dark]"
               value={date}
               onChange={(e) => setDate(e.target.value)}
             />
           </div>
         </div>
-        <div className="grid gap-2">
+        <div className="grid min-w-0 gap-2">
           <Label htmlFor="search-guests">Guests</Label>
           <div className="relative">
             <Users
