@@ -78,7 +78,7 @@ async function freshOverride(venue: Venue) {
 
 const pendingBooking = async (fields = {}) => {
   const b = await insertBooking(env, active, a.guest, fields);
-  return { id: b.id, snapshot: () => bookingRow(env, b.id) };
+  return { id: b.id, updated_at: b.updated_at.toISOString(), snapshot: () => bookingRow(env, b.id) };
 };
 
 const hoursBody = { hours: nightHours({ sunday: { closed: true } }) };
@@ -289,7 +289,11 @@ const CASES: Case[] = [
     method: 'POST',
     prepare: async () => {
       const b = await pendingBooking({ host_notes: 'We changed the time.' });
-      return { path: `/api/bookings/${b.id}/approve-changes`, snapshot: b.snapshot };
+      return {
+        path: `/api/bookings/${b.id}/approve-changes`,
+        json: { updated_at: b.updated_at },
+        snapshot: b.snapshot,
+      };
     },
     expect: [401, 200, 404, 403, 403, 403],
   },

@@ -98,7 +98,11 @@ describe('no double booking', () => {
       ),
     );
     const results = await Promise.all(
-      pending.map((b, i) => bookingAction(env, i % 2 ? a.otherGuest : a.guest, b.id, 'approve-changes')),
+      pending.map((b, i) =>
+        bookingAction(env, i % 2 ? a.otherGuest : a.guest, b.id, 'approve-changes', {
+          updated_at: b.updated_at,
+        }),
+      ),
     );
     expect(statusesOf(results)).toEqual({ 200: 1, 409: 49 });
     const confirmed = await env.ctx.db

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../src/domain/booking';
-import { bookings, profiles, venueAvailability, type Venue } from '../src/server/db/schema';
+import { bookings, profiles, venueAvailability, venues, type Venue } from '../src/server/db/schema';
 import { OVERLAP_MESSAGE } from '../src/server/http/errors';
+import { bookingInstants } from '../src/server/services/availability';
+import { BOOKING_CHANGED, TERMS_CHANGED_AGAIN } from '../src/server/services/bookings';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';
 import {
@@ -18,6 +20,7 @@ import {
   createVenue,
   emailsOf,
   freezeClock,
+  insertBooking,
   nightHours,
   outboxCount,
   requestBooking,
@@ -545,8 +548,10 @@ describe('booking lifecycle', () => {
     expect(hostApprove.status).toBe(409);
     expect(hostApprove.body.error.message).toBe(BOOKING_MESSAGES.awaitingGuest);
 
-    const ok = await bookingAction(env, a.guest, b.id, 'approve-changes');
-    expect(ok.status).toBe(200);
+    const ok = await bookingAction(env, a.guest, b.id, 'approve-changes', {
+      updated_at: res.body.updated_at,
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ status: 'confirmed', host_notes: edit.host_notes, total_price: 450.5 });
     expect(ok.body.guest).toBeUndefined();
     const confirmed = (await emailsOf(env, 'booking_confirmed')).at(-1)!;
@@ -569,10 +574,103 @@ describe('booking lifecycle', () => {
 
   it('a guest cannot answer changes that were never made', async () => {
     const b = await pending();
-    const res = await bookingAction(env, a.guest, b.id, 'approve-changes');
+    const res = await bookingAction(env, a.guest, b.id, 'approve-changes', { updated_at: b.updated_at });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(BOOKING_MESSAGES.noChanges);
     expect((await bookingRow(env, b.id))?.status).toBe('pending');
+  });
+
+  describe('the guest approves only the changes they saw', () => {
+    const firstEdit = {
+      guest_count: 12,
+      start_time: '21:00',
+      end_time: '23:00',
+      total_price: 250,
+      host_notes: 'We moved you an hour later.',
+    };
+    const secondEdit = {
+      guest_count: 12,
+      start_time: '22:00',
+      end_time: '01:00',
+      total_price: 900,
+      host_notes: 'Actually, even later, and the price went up.',
+    };
+
+    it('approve-changes with a stale updated_at: 409, and the booking stays pending with the new terms', async () => {
+      const b = await pending();
+      expect((await bookingAction(env, a.host, b.id, 'edit', firstEdit)).status).toBe(200);
+      // The guest's page reads the first edit…
+      const seen = await call(env, 'GET', `/api/bookings/${b.id}`, { cookie: a.guest.cookie });
+      expect(seen.body).toMatchObject(firstEdit);
+      // …then the venue edits again before the guest clicks Approve Changes.
+      const again = await bookingAction(env, a.host, b.id, 'edit', secondEdit);
+      expect(again.status).toBe(200);
+      const before = await bookingRow(env, b.id);
+      const mails = await outboxCount(env);
+
+      const res = await bookingAction(env, a.guest, b.id, 'approve-changes', {
+        updated_at: seen.body.updated_at,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(TERMS_CHANGED_AGAIN);
+      expect(TERMS_CHANGED_AGAIN).toBe(
+        'The venue changed this booking again. Review the new details before approving.',
+      );
+      const after = await bookingRow(env, b.id);
+      expect(after).toEqual(before);
+      expect(after).toMatchObject({ ...secondEdit, status: 'pending' });
+      expect(await outboxCount(env)).toBe(mails);
+    });
+
+    it('approve-changes with the current updated_at: 200 confirmed', async () => {
+      const b = await pending();
+      await bookingAction(env, a.host, b.id, 'edit', firstEdit);
+      await bookingAction(env, a.host, b.id, 'edit', secondEdit);
+      const seen = await call(env, 'GET', '/api/me/bookings', { cookie: a.guest.cookie });
+      const shown = seen.body.bookings.find((x: { id: string }) => x.id === b.id);
+      const res = await bookingAction(env, a.guest, b.id, 'approve-changes', {
+        updated_at: shown.updated_at,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ ...secondEdit, status: 'confirmed' });
+    });
+
+    it('approve-changes without the updated_at the guest saw: 400 naming updated_at, nothing changes', async () => {
+      const b = await pending();
+      await bookingAction(env, a.host, b.id, 'edit', firstEdit);
+      const before = await bookingRow(env, b.id);
+      const noBody = await call(env, 'POST', `/api/bookings/${b.id}/approve-changes`, {
+        cookie: a.guest.cookie,
+      });
+      const emptyObject = await bookingAction(env, a.guest, b.id, 'approve-changes', {});
+      const notADate = await bookingAction(env, a.guest, b.id, 'approve-changes', {
+        updated_at: 'yesterday',
+      });
+      const notText = await bookingAction(env, a.guest, b.id, 'approve-changes', { updated_at: 12 });
+      for (const res of [noBody, emptyObject, notADate, notText]) {
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.error.field).toBe('updated_at');
+        expect(res.body.error.message).toMatch(/updated at/i);
+      }
+      expect(noBody.body.error.message).toBe('Updated at is required.');
+      expect(await bookingRow(env, b.id)).toEqual(before);
+    });
+
+    it('the host’s approve compares updated_at when it is sent', async () => {
+      const b = await pending();
+      const stale = await bookingAction(env, a.host, b.id, 'approve', {
+        updated_at: new Date(Date.parse(b.updated_at) - 1000).toISOString(),
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.message).toBe(BOOKING_CHANGED);
+      expect((await bookingRow(env, b.id))?.status).toBe('pending');
+      const bad = await bookingAction(env, a.host, b.id, 'approve', { updated_at: 'soon' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.field).toBe('updated_at');
+      const ok = await bookingAction(env, a.host, b.id, 'approve', { updated_at: b.updated_at });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.status).toBe('confirmed');
+    });
   });
 
   describe('an edit with bad input changes nothing', () => {
@@ -769,5 +867,116 @@ describe('reads', () => {
     const res = await call(env, 'GET', '/api/bookings/not-a-uuid', { cookie: a.admin.cookie });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Booking not found');
+  });
+});
+
+describe('changing a venue’s time zone', () => {
+  const AUCKLAND = 'Pacific/Auckland';
+  const patchZone = (v: Venue, time_zone: string) =>
+    call(env, 'PATCH', `/api/venues/${v.id}`, { cookie: a.host.cookie, json: { time_zone } });
+  const venueRow = async (id: string) => (await env.ctx.db.select().from(venues).where(eq(venues.id, id)))[0];
+  const rowsOf = (v: Venue) => env.ctx.db.select().from(bookings).where(eq(bookings.venue_id, v.id));
+
+  it('moves the instants of its bookings, so the same wall-clock slot is still refused with 409', async () => {
+    const v = await createVenue(env, a.host);
+    const date = '2030-07-05';
+    const slot = { date, start_time: '20:00', end_time: '22:00' };
+    const confirmed = await insertBooking(env, v, a.guest, { ...slot, status: 'confirmed' });
+    const waiting = await insertBooking(env, v, a.guest, { date: '2030-07-06', status: 'pending' });
+    const cancelled = await insertBooking(env, v, a.otherGuest, { ...slot, status: 'cancelled' });
+
+    const res = await patchZone(v, AUCKLAND);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.time_zone).toBe(AUCKLAND);
+
+    const moved = await bookingRow(env, confirmed.id);
+    expect(moved).toMatchObject({ ...slot, status: 'confirmed' });
+    // 20:00–22:00 on 5 July 2030 in Auckland (NZST, UTC+12), no longer in New York (EDT, UTC-4).
+    expect(moved!.starts_at.toISOString()).toBe('2030-07-05T08:00:00.000Z');
+    expect(moved!.ends_at.toISOString()).toBe('2030-07-05T10:00:00.000Z');
+    expect(moved!.starts_at.getTime()).not.toBe(confirmed.starts_at.getTime());
+    const movedPending = await bookingRow(env, waiting.id);
+    expect(movedPending).toMatchObject(bookingInstants('2030-07-06', '20:00', '23:00', AUCKLAND));
+    expect(await bookingRow(env, cancelled.id)).toEqual(cancelled);
+
+    const again = await requestBooking(env, a.otherGuest, v.id, slot);
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body.error.message).toBe(OVERLAP_MESSAGE);
+    expect(OVERLAP_MESSAGE).toBe('This time overlaps a confirmed booking.');
+  });
+
+  it('does not trip over a booking that the move passes over (an overnight booking the night before)', async () => {
+    const v = await createVenue(env, a.host);
+    // Moved 16 hours earlier, 20:00–22:00 on the 12th lands on the old place of the night before
+    // (22:00 on the 11th to 06:00 on the 12th, New York); after the move nothing overlaps.
+    const evening = await insertBooking(env, v, a.guest, {
+      date: '2030-07-12',
+      start_time: '20:00',
+      end_time: '22:00',
+      status: 'confirmed',
+    });
+    const night = await insertBooking(env, v, a.guest, {
+      date: '2030-07-11',
+      start_time: '22:00',
+      end_time: '06:00',
+      status: 'confirmed',
+    });
+    const res = await patchZone(v, AUCKLAND);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await bookingRow(env, evening.id)).toMatchObject(
+      bookingInstants('2030-07-12', '20:00', '22:00', AUCKLAND),
+    );
+    expect(await bookingRow(env, night.id)).toMatchObject(
+      bookingInstants('2030-07-11', '22:00', '06:00', AUCKLAND),
+    );
+  });
+
+  it('refuses with 409 and writes nothing when two confirmed bookings would overlap in the new zone', async () => {
+    const v = await createVenue(env, a.host);
+    // Auckland springs forward on 29 September 2030 at 02:00: a night ending at 02:30 ends at
+    // 03:30 there, past the start of a 03:00 booking (in New York they do not meet).
+    await insertBooking(env, v, a.guest, {
+      date: '2030-09-28',
+      start_time: '23:00',
+      end_time: '02:30',
+      status: 'confirmed',
+    });
+    await insertBooking(env, v, a.otherGuest, {
+      date: '2030-09-29',
+      start_time: '03:00',
+      end_time: '05:00',
+      status: 'confirmed',
+    });
+    await insertBooking(env, v, a.guest, { date: '2030-09-20', status: 'pending' });
+    const venueBefore = await venueRow(v.id);
+    const before = await rowsOf(v);
+
+    const res = await patchZone(v, AUCKLAND);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.message).toBe(OVERLAP_MESSAGE);
+    expect(await venueRow(v.id)).toEqual(venueBefore);
+    expect(await rowsOf(v)).toEqual(expect.arrayContaining(before));
+    expect((await rowsOf(v)).length).toBe(before.length);
+  });
+
+  it('refuses with 400 naming time_zone when a booking’s times do not exist in the new zone', async () => {
+    const v = await createVenue(env, a.host);
+    // 02:00–03:00 on 29 September 2030 is the hour Auckland skips.
+    await insertBooking(env, v, a.guest, { date: '2030-09-29', start_time: '02:00', end_time: '03:00' });
+    const venueBefore = await venueRow(v.id);
+    const before = await rowsOf(v);
+    const res = await patchZone(v, AUCKLAND);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.field).toBe('time_zone');
+    expect(await venueRow(v.id)).toEqual(venueBefore);
+    expect(await rowsOf(v)).toEqual(before);
+  });
+
+  it('leaves the bookings alone when the zone does not change', async () => {
+    const v = await createVenue(env, a.host);
+    const b = await insertBooking(env, v, a.guest, { status: 'confirmed' });
+    const res = await patchZone(v, ZONE);
+    expect(res.status).toBe(200);
+    expect(await bookingRow(env, b.id)).toEqual(b);
   });
 });

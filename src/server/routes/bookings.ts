@@ -1,18 +1,40 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { adminBookingEditSchema, bookingEditSchema, bookingRequestSchema } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
-import { readJson, uuidParam } from '../http/validate';
+import { parseWith, readJson, uuidParam } from '../http/validate';
 import { requireRole, requireViewer } from '../http/viewer';
 import { VENUE_NOT_FOUND } from '../services/availability';
 import * as bookings from '../services/bookings';
 
 const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
 
-/** A body that may be left out entirely (POST /bookings/:id/reject): no or an empty body means no reason. */
-async function readOptionalJson(c: Context<AppEnv>) {
-  if (!(await c.req.text()).trim()) return { reason: null };
-  return readJson(c, bookings.bookingRejectionSchema);
+/**
+ * A JSON body that may be left out entirely: no or an empty body is validated as {} (so a
+ * required field is reported by name rather than as a missing body).
+ */
+async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  if (!(await c.req.text()).trim()) return parseWith(schema, {});
+  // Hono keeps the text, so readJson parses the same body (and checks its content type).
+  return readJson(c, schema);
 }
+
+/**
+ * The booking's updated_at as the caller's page read it (an ISO 8601 date-time, as the API
+ * sends it): the action applies only to that version of the booking.
+ */
+const seenUpdatedAt = z
+  .string({
+    // Left out: the default message, which describeZodError turns into "Updated at is required."
+    error: (issue) => (issue.input === undefined ? undefined : 'Updated at must be text.'),
+  })
+  .pipe(z.iso.datetime({ offset: true, error: 'Updated at must be an ISO 8601 date and time.' }))
+  .transform((v) => new Date(v));
+
+/** POST /bookings/:id/approve-changes: the version of the booking whose changes the guest saw. */
+const approveChangesSchema = z.object({ updated_at: seenUpdatedAt }, { error: 'Invalid request body.' });
+/** POST /bookings/:id/approve: optionally, the version of the booking the host saw. */
+const approveSchema = z.object({ updated_at: seenUpdatedAt.optional() }, { error: 'Invalid request body.' });
 
 /** Booking requests, the booking lifecycle (SPEC §4) and the booking lists of each role. */
 export function bookingRoutes(ctx: AppContext) {
@@ -52,13 +74,15 @@ export function bookingRoutes(ctx: AppContext) {
 
   r.post('/bookings/:id/approve', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
-    return c.json(await bookings.approveBooking(ctx, viewer, bookingId(c)));
+    const id = bookingId(c);
+    const { updated_at } = await readOptionalJson(c, approveSchema);
+    return c.json(await bookings.approveBooking(ctx, viewer, id, updated_at));
   });
 
   r.post('/bookings/:id/reject', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = bookingId(c);
-    const { reason } = await readOptionalJson(c);
+    const { reason } = await readOptionalJson(c, bookings.bookingRejectionSchema);
     return c.json(await bookings.rejectBooking(ctx, viewer, id, reason));
   });
 
@@ -71,7 +95,9 @@ export function bookingRoutes(ctx: AppContext) {
 
   r.post('/bookings/:id/approve-changes', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
-    return c.json(await bookings.approveChanges(ctx, viewer, bookingId(c)));
+    const id = bookingId(c);
+    const { updated_at } = await readOptionalJson(c, approveChangesSchema);
+    return c.json(await bookings.approveChanges(ctx, viewer, id, updated_at));
   });
 
   r.post('/bookings/:id/reject-changes', async (c) => {

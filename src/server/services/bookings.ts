@@ -51,6 +51,8 @@ import { VENUE_NOT_FOUND, bookingInstants, findConfirmedOverlap, venueFor, venue
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const BOOKING_CHANGED = 'This booking was changed by someone else. Refresh and try again.';
+export const TERMS_CHANGED_AGAIN =
+  'The venue changed this booking again. Review the new details before approving.';
 export const NO_CONTACT_EMAIL = 'Your profile has no contact email. Add one to your profile before booking.';
 
 /** The optional body of POST /bookings/:id/reject. */
@@ -171,9 +173,10 @@ async function inTransaction<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Pr
 /**
  * Confirmations of one venue take turns (a transaction-scoped advisory lock), so concurrent
  * confirmations meet the exclusion constraint one after the other and the losers get a clean
- * 23P01 instead of a deadlock. The constraint itself stays the rule.
+ * 23P01 instead of a deadlock. The constraint itself stays the rule. A change of the venue's
+ * time zone (which moves the instants of its bookings) takes the same turn.
  */
-async function lockVenueConfirmations(tx: Tx, venueId: string) {
+export async function lockVenueConfirmations(tx: Tx, venueId: string) {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`velvet.booking-confirm.${venueId}`}, 0))`,
   );
@@ -256,7 +259,9 @@ export async function requestBooking(
 ): Promise<BookingView> {
   const contactEmail = viewer.profile.email.trim();
   return inTransaction(ctx, async (tx) => {
-    const [venue] = await tx.select().from(venues).where(eq(venues.id, input.venue_id));
+    // FOR SHARE: the venue's time zone (which the instants below are computed in) cannot change
+    // until this request is stored; a time zone change moves the bookings it finds (updateVenue).
+    const [venue] = await tx.select().from(venues).where(eq(venues.id, input.venue_id)).for('share');
     if (!venue || !venue.is_active) throw notFound(VENUE_NOT_FOUND);
 
     const hours = normalizeWeeklyHours(venue.hours);
@@ -404,6 +409,14 @@ async function swap(
   return after!;
 }
 
+/**
+ * Whether the booking is still the version the caller's page showed: its updated_at as JSON
+ * carried it (to the millisecond). The swap then checks the row was not changed since it was
+ * read, to the microsecond, so together they are one compare-and-swap on what the caller saw.
+ */
+const isSeenVersion = (booking: Pick<Booking, 'updated_at'>, seen: Date) =>
+  booking.updated_at.getTime() === seen.getTime();
+
 function transitionOrRefuse(
   booking: { status: string; host_notes?: string | null },
   actor: BookingActor,
@@ -439,11 +452,23 @@ async function forGuestAction(tx: Tx, viewer: Viewer, id: string) {
   return row;
 }
 
-/** Host or admin accepts a pending request: pending → confirmed (409 when it overlaps a confirmed booking). */
-export async function approveBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+/**
+ * Host or admin accepts a pending request: pending → confirmed (409 when it overlaps a confirmed
+ * booking). With `seenUpdatedAt` (the booking's updated_at as the caller's page showed it), 409
+ * when the booking has changed since.
+ */
+export async function approveBooking(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  seenUpdatedAt?: Date,
+): Promise<BookingView> {
   return inTransaction(ctx, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, true);
     const status = transitionOrRefuse(row.booking, actor, 'approve');
+    if (seenUpdatedAt && !isSeenVersion(row.booking, seenUpdatedAt)) {
+      throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
+    }
     await lockVenueConfirmations(tx, row.booking.venue_id);
     const after = await swap(tx, row, { status }, refusal(actor, 'approve'));
     await enqueueEmail(
@@ -520,13 +545,30 @@ export async function editBooking(
   });
 }
 
-/** The guest approves the venue's changes: pending with notes → confirmed (409 on overlap). */
-export async function approveChanges(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+/**
+ * The guest approves the venue's changes: pending with notes → confirmed (409 on overlap). Only
+ * the terms the guest saw: `seenUpdatedAt` is the booking's updated_at as the guest's page
+ * showed it, and when the venue has changed the booking since, 409 and nothing changes.
+ */
+export async function approveChanges(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  seenUpdatedAt: Date,
+): Promise<BookingView> {
   return inTransaction(ctx, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
     const status = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
+    if (!isSeenVersion(row.booking, seenUpdatedAt)) throw conflict(TERMS_CHANGED_AGAIN, 'BOOKING_CHANGED');
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, { status }, refusal('guest', 'approve_changes'));
+    const after = await swap(
+      tx,
+      row,
+      { status },
+      (fresh) =>
+        refusal('guest', 'approve_changes')(fresh) ??
+        (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),
+    );
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.confirmed,

@@ -4,14 +4,22 @@
  * counted and paged in SQL, with a small cache invalidated by the change feed).
  */
 import { gzipSync } from 'node:zlib';
-import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { weekDayOf } from '@/domain/calendar';
 import type { VenueDecision, VenueInput, VenueUpdate } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { bookings, profiles, venueAvailability, venueReviews, venues, type Profile } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import {
+  HttpError,
+  OVERLAP_MESSAGE,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  sqlState,
+} from '../http/errors';
 import { CARD_SIZE, cardKey, fullKey } from '../images/pipeline';
 import { enqueueEmail } from '../mail/outbox';
 import {
@@ -20,6 +28,8 @@ import {
   venueSubmittedAdminEmail,
   venueSubmittedHostEmail,
 } from '../mail/venue-emails';
+import { bookingInstants } from './availability';
+import { lockVenueConfirmations } from './bookings';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 export const EDIT_OWN_VENUES_ONLY = 'Access Denied: You can only edit your own venues.';
@@ -497,7 +507,87 @@ export async function createVenue(ctx: AppContext, viewer: Viewer, input: VenueI
   return withImages(venue);
 }
 
-/** Edit venue: the owner or the admin; is_active is honoured for the admin only. */
+/**
+ * A new time zone for a venue: its bookings (all but cancelled ones) keep their date and
+ * wall-clock times, and their starts_at/ends_at are recomputed in the new zone by the rule of
+ * a booking request (bookingInstants), so the no-overlap constraint keeps comparing the real
+ * instants. Two confirmed bookings that would overlap in the new zone raise 23P01; times that
+ * do not exist there (a skipped hour) are refused. Runs in the venue's transaction, with the
+ * venue row locked (new requests wait for it) and the venue's confirmations taking their turn.
+ */
+async function moveBookingsToZone(tx: Tx, venueId: string, timeZone: string): Promise<void> {
+  await lockVenueConfirmations(tx, venueId);
+  // Locked, so an edit in flight either lands first (and is moved here) or fails its
+  // compare-and-swap on the updated_at set below.
+  const rows = await tx
+    .select({
+      id: bookings.id,
+      date: bookings.date,
+      start_time: bookings.start_time,
+      end_time: bookings.end_time,
+      status: bookings.status,
+      starts_at: bookings.starts_at,
+      ends_at: bookings.ends_at,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.venue_id, venueId), ne(bookings.status, 'cancelled')))
+    .orderBy(asc(bookings.id))
+    .for('update');
+
+  const moved: Array<{ id: string; starts_at: string; ends_at: string }> = [];
+  for (const b of rows) {
+    let instants: { starts_at: Date; ends_at: Date };
+    try {
+      instants = bookingInstants(b.date, b.start_time, b.end_time, timeZone);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      throw badRequest(
+        `The booking on ${b.date} from ${b.start_time} to ${b.end_time} does not exist in ${timeZone} because of the daylight saving time change. Change or cancel that booking first.`,
+        'time_zone',
+      );
+    }
+    if (
+      instants.starts_at.getTime() === b.starts_at.getTime() &&
+      instants.ends_at.getTime() === b.ends_at.getTime()
+    ) {
+      continue;
+    }
+    moved.push({
+      id: b.id,
+      starts_at: instants.starts_at.toISOString(),
+      ends_at: instants.ends_at.toISOString(),
+    });
+  }
+  if (moved.length === 0) return;
+
+  // The exclusion constraint is checked row by row, so moving confirmed bookings one by one could
+  // meet another booking's old place (a night moved onto the night before) although the end state
+  // is fine. First park the confirmed ones that move on distinct microseconds of 1970 (no booking
+  // is there; the constraint is per venue), then write every final place: only a true overlap of
+  // the new places can fail then. Nothing of this is visible outside the transaction.
+  const movedIds = new Set(moved.map((m) => m.id));
+  const parked = rows.filter((b) => b.status === 'confirmed' && movedIds.has(b.id)).map((b) => b.id);
+  if (parked.length > 0) {
+    await tx.execute(sql`
+      update ${bookings}
+      set starts_at = timestamptz 'epoch' + (parked.n * 2) * interval '1 microsecond',
+          ends_at = timestamptz 'epoch' + (parked.n * 2 + 1) * interval '1 microsecond'
+      from jsonb_array_elements_text(${JSON.stringify(parked)}::jsonb) with ordinality as parked(id, n)
+      where ${bookings.id} = parked.id::uuid`);
+  }
+  // updated_at moves: the instants changed, and a compare-and-swap computed in the old zone must fail.
+  await tx.execute(sql`
+    update ${bookings}
+    set starts_at = moved.starts_at, ends_at = moved.ends_at, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as moved(id uuid, starts_at timestamptz, ends_at timestamptz)
+    where ${bookings.id} = moved.id`);
+}
+
+/**
+ * Edit venue: the owner or the admin; is_active is honoured for the admin only. A new time zone
+ * moves the instants of the venue's bookings in the same transaction (moveBookingsToZone): when
+ * two confirmed bookings would overlap in the new zone, 409 and nothing is written.
+ */
 export async function updateVenue(
   ctx: AppContext,
   viewer: Viewer,
@@ -509,16 +599,26 @@ export async function updateVenue(
     Object.entries(fields).filter(([, v]) => v !== undefined),
   );
   if (viewer.profile.role === 'admin' && is_active !== undefined) changes.is_active = is_active;
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await loadForEdit(tx, viewer, id);
-    if (Object.keys(changes).length === 0) return current;
-    const [updated] = await tx
-      .update(venues)
-      .set({ ...changes, updated_at: ctx.now() })
-      .where(eq(venues.id, id))
-      .returning(fullColumns);
-    return updated!;
-  });
+  let row: FullRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const current = await loadForEdit(tx, viewer, id);
+      if (Object.keys(changes).length === 0) return current;
+      if (changes.time_zone !== undefined && changes.time_zone !== current.time_zone) {
+        await moveBookingsToZone(tx, id, changes.time_zone);
+      }
+      const [updated] = await tx
+        .update(venues)
+        .set({ ...changes, updated_at: ctx.now() })
+        .where(eq(venues.id, id))
+        .returning(fullColumns);
+      return updated!;
+    });
+  } catch (err) {
+    // The whole transaction rolled back: neither the venue nor any booking changed.
+    if (sqlState(err) === '23P01') throw conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');
+    throw err;
+  }
   invalidateVenueList(ctx);
   return withImages(row);
 }

@@ -68,9 +68,14 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
   const awaiting = isAwaitingGuest(booking);
 
   const respond = useMutation({
-    mutationFn: (answer: 'approve-changes' | 'reject-changes') =>
-      api.post<Booking>(`/api/bookings/${booking.id}/${answer}`),
-    onSuccess: (_data, answer) => {
+    // Approve Changes sends the updated_at of the booking this card shows: if the venue changed
+    // the booking again meanwhile, the server refuses (409) instead of confirming unseen terms.
+    mutationFn: (vars: { answer: 'approve-changes'; updatedAt: string } | { answer: 'reject-changes' }) =>
+      api.post<Booking>(
+        `/api/bookings/${booking.id}/${vars.answer}`,
+        vars.answer === 'approve-changes' ? { updated_at: vars.updatedAt } : undefined,
+      ),
+    onSuccess: (_data, { answer }) => {
       setConfirmReject(false);
       invalidateBookingViews(queryClient, booking.venue_id);
       if (answer === 'approve-changes') toast.success('Changes approved', 'Your booking is confirmed.');
@@ -133,7 +138,10 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
             </div>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button onClick={() => respond.mutate('approve-changes')} disabled={respond.isPending}>
+            <Button
+              onClick={() => respond.mutate({ answer: 'approve-changes', updatedAt: booking.updated_at })}
+              disabled={respond.isPending}
+            >
               Approve Changes
             </Button>
             <Button variant="outline" onClick={() => setConfirmReject(true)} disabled={respond.isPending}>
@@ -158,7 +166,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
         confirmLabel="Reject Changes"
         destructive
         pending={respond.isPending}
-        onConfirm={() => respond.mutate('reject-changes')}
+        onConfirm={() => respond.mutate({ answer: 'reject-changes' })}
       />
     </Card>
   );
