@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
-test('a guest signs up, confirms through the link in the built-in mailbox, and signs in', async ({ browser }) => {
+test('a guest signs up, confirms through the link in the built-in mailbox, and signs in', async ({
+  browser,
+}) => {
   const email = `guest.${Date.now()}@example.com`;
   const password = 'MidnightRun2026';
 
@@ -28,8 +30,15 @@ test('a guest signs up, confirms through the link in the built-in mailbox, and s
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, DEMO.admin, { lands: '/admin-dashboard' });
   await admin.getByRole('tab', { name: 'Mailbox' }).click();
-  await admin.getByRole('button', { name: /Confirm your Velvet account/ }).filter({ hasText: email }).first().click();
-  const link = admin.getByRole('dialog').getByRole('link', { name: /confirm-email/ }).first();
+  await admin
+    .getByRole('button', { name: /Confirm your Velvet account/ })
+    .filter({ hasText: email })
+    .first()
+    .click();
+  const link = admin
+    .getByRole('dialog')
+    .getByRole('link', { name: /confirm-email/ })
+    .first();
   const href = await link.getAttribute('href');
   expect(href).toContain('/confirm-email?token=');
   expect(href).toContain('role=user');
@@ -72,7 +81,9 @@ test('the admin signs in and lands on the admin dashboard', async ({ page }) => 
   }
 });
 
-test('route guards: a guest opening /host-dashboard lands on /, and /user-auth sends a signed-in guest to the dashboard', async ({ page }) => {
+test('route guards: a guest opening /host-dashboard lands on /, and /user-auth sends a signed-in guest to the dashboard', async ({
+  page,
+}) => {
   await signIn(page, DEMO.guest, { lands: '/user-dashboard' });
   await page.goto('/host-dashboard');
   await expect(page).toHaveURL(/\/$/);
@@ -95,7 +106,12 @@ test('sign-out revokes the session and returns to / signed out', async ({ page }
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Sign In' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Sign In' })
+      .or(page.getByRole('button', { name: 'Sign In' }))
+      .first(),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   const session = await page.request.get('/api/session');
   expect((await session.json()).profile).toBeNull();
@@ -118,7 +134,17 @@ test('the mobile menu mirrors the navigation and signs out', async ({ browser })
 
 test('public pages render their SPEC content', async ({ page }) => {
   await page.goto('/how-it-works');
-  for (const t of ['Browse Venues', 'Select Date & Time', 'Book & Party', 'List Your Venue', 'Manage Availability', 'Accept Bookings', 'Secure Payments', 'Real-Time Availability', 'Exclusive Venues']) {
+  for (const t of [
+    'Browse Venues',
+    'Select Date & Time',
+    'Book & Party',
+    'List Your Venue',
+    'Manage Availability',
+    'Accept Bookings',
+    'Secure Payments',
+    'Real-Time Availability',
+    'Exclusive Venues',
+  ]) {
     await expect(page.getByRole('heading', { name: t }).first()).toBeVisible();
   }
   await page.goto('/list-venue');

@@ -16,14 +16,63 @@ delete withoutPg.TEST_DATABASE_URL;
 
 const steps = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', 'src', 'tests', 'e2e', 'bench', 'scripts'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], json: 'vitest' },
-  { name: 'api (PGlite)', env: withoutPg, cmd: ['npx', 'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/api-pglite.json`], json: 'vitest' },
+  {
+    name: 'unit',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/unit.json`,
+    ],
+    json: 'vitest',
+  },
+  {
+    name: 'api (PGlite)',
+    env: withoutPg,
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/api-pglite.json`,
+    ],
+    json: 'vitest',
+  },
   ...(pgUrl
-    ? [{ name: 'api (PostgreSQL)', cmd: ['npx', 'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/api-postgres.json`], json: 'vitest' }]
+    ? [
+        {
+          name: 'api (PostgreSQL)',
+          cmd: [
+            'npx',
+            'vitest',
+            'run',
+            '--project',
+            'api',
+            '--reporter=default',
+            '--reporter=json',
+            `--outputFile.json=${out}/api-postgres.json`,
+          ],
+          json: 'vitest',
+        },
+      ]
     : []),
   { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'browser (Playwright)', before: ensureChromium, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], json: 'playwright' },
+  {
+    name: 'browser (Playwright)',
+    before: ensureChromium,
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
+    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    json: 'playwright',
+  },
 ];
 
 let passed = 0;
@@ -33,7 +82,11 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
   step.before?.();
   const started = Date.now();
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: 'inherit', env: step.env ?? process.env });
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: step.env ?? process.env,
+  });
   const ok = r.status === 0;
   results.push(`${ok ? '✔' : '✘'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (step.json) {

@@ -74,7 +74,11 @@ describe('sign-up', () => {
 
   it('answers 409 when a confirmed account has the email', async () => {
     const taken = await signUpAndSignIn(env, { role: 'user', name: 'Dup One' });
-    const again = await signUp({ email: taken.email.toUpperCase(), password: STRONG_PASSWORD, full_name: 'Dup Two' });
+    const again = await signUp({
+      email: taken.email.toUpperCase(),
+      password: STRONG_PASSWORD,
+      full_name: 'Dup Two',
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('EMAIL_TAKEN');
   });
@@ -85,7 +89,14 @@ describe('sign-up', () => {
     expect((await signUp({ email, password: 'Intruder2026', full_name: 'Not The Owner' })).status).toBe(201);
     const intrudersLink = await confirmationLink(env, email);
     // …then the owner signs up with their own password.
-    const owner = await signUp({ email, password: STRONG_PASSWORD, full_name: 'Real Owner', role: 'host', business_name: 'Owner Bars', phone: '+1 555 0111' });
+    const owner = await signUp({
+      email,
+      password: STRONG_PASSWORD,
+      full_name: 'Real Owner',
+      role: 'host',
+      business_name: 'Owner Bars',
+      phone: '+1 555 0111',
+    });
     expect(owner.status).toBe(201);
     expect(owner.body.role).toBe('host');
     expect((await confirm(intrudersLink)).body.error.code).toBe('TOKEN_USED');
@@ -94,7 +105,11 @@ describe('sign-up', () => {
     expect((await signIn({ email, password: 'Intruder2026' })).status).toBe(401);
     const ok = await signIn({ email, password: STRONG_PASSWORD, portal: 'host' });
     expect(ok.status).toBe(200);
-    expect(ok.body.profile).toMatchObject({ full_name: 'Real Owner', role: 'host', business_name: 'Owner Bars' });
+    expect(ok.body.profile).toMatchObject({
+      full_name: 'Real Owner',
+      role: 'host',
+      business_name: 'Owner Bars',
+    });
   });
 
   it('still signs up when the mail service is down; the outbox retries later', async () => {
@@ -159,11 +174,12 @@ describe('email confirmation', () => {
     const link = await confirmationLink(env, email);
     const token = link.searchParams.get('token');
     expect(
-      (await call(env, 'POST', '/api/accounts/confirm', { json: { token, email: 'someone@else.com' } })).status,
+      (await call(env, 'POST', '/api/accounts/confirm', { json: { token, email: 'someone@else.com' } }))
+        .status,
     ).toBe(400);
     expect(
-      (await call(env, 'POST', '/api/accounts/confirm', { json: { token: 'nope'.repeat(11), email } })).body.error
-        .code,
+      (await call(env, 'POST', '/api/accounts/confirm', { json: { token: 'nope'.repeat(11), email } })).body
+        .error.code,
     ).toBe('INVALID_TOKEN');
     const missing = await call(env, 'POST', '/api/accounts/confirm', { json: { email } });
     expect(missing.status).toBe(400);

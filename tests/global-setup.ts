@@ -41,7 +41,8 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE 'velvet_t_${process.pid}_%' OR datname = $1`,
         [name],
       );
-      for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of leftovers.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
     };
   }

@@ -87,7 +87,11 @@ describe('role guards on dashboards and admin endpoints', () => {
   for (const [path, role] of cases) {
     it(`${path}: 401 signed out, 403 for other roles, 200 for ${role}`, async () => {
       expect((await call(env, 'GET', path)).status).toBe(401);
-      const who = { user: [actors.guest, actors.otherGuest], host: [actors.host, actors.otherHost], admin: [actors.admin] };
+      const who = {
+        user: [actors.guest, actors.otherGuest],
+        host: [actors.host, actors.otherHost],
+        admin: [actors.admin],
+      };
       for (const [r, list] of Object.entries(who)) {
         for (const a of list) {
           const res = await call(env, 'GET', path, { cookie: a.cookie });
@@ -99,7 +103,12 @@ describe('role guards on dashboards and admin endpoints', () => {
 
   it('admin stats count zero on a fresh marketplace; mailbox lists the confirmation emails', async () => {
     const stats = await call(env, 'GET', '/api/admin/stats', { cookie: actors.admin.cookie });
-    expect(stats.body).toEqual({ pending_venues: 0, pending_bookings: 0, total_venues: 0, total_bookings: 0 });
+    expect(stats.body).toEqual({
+      pending_venues: 0,
+      pending_bookings: 0,
+      total_venues: 0,
+      total_bookings: 0,
+    });
     const mailbox = await call(env, 'GET', '/api/admin/mailbox', { cookie: actors.admin.cookie });
     expect(mailbox.body.messages.length).toBeGreaterThanOrEqual(5);
     expect(mailbox.body.messages[0]).toHaveProperty('subject', 'Confirm your Velvet account');

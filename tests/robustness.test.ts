@@ -65,7 +65,10 @@ describe('hostile input gets a 4xx', () => {
   it('a weekly day price of 1e20', async () => {
     const venue = await call(env, 'GET', `/api/venues/${venueId}`, { cookie: actors.host.cookie });
     const hours = { ...venue.body.hours, monday: { ...venue.body.hours.monday, price: 1e20 } };
-    const res = await call(env, 'PUT', `/api/venues/${venueId}/hours`, { cookie: actors.host.cookie, json: { hours } });
+    const res = await call(env, 'PUT', `/api/venues/${venueId}/hours`, {
+      cookie: actors.host.cookie,
+      json: { hours },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Day price must be at most $1,000,000.');
   });

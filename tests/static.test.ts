@@ -12,7 +12,10 @@ beforeAll(async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'velvet-web-'));
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Velvet</title><div id="root"></div>');
-  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(
+    path.join(root, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = createApp(env.ctx, { staticDir: root });
 });

@@ -708,12 +708,18 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
       json: { date, price: 0, is_available: false, pricing_type: null },
     });
     expect(closed.status, JSON.stringify(closed.body)).toBe(201);
-    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(0), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(0), {
+      timeout: 5000,
+      interval: 50,
+    });
     const removed = await call(env, 'DELETE', `/api/venues/${v.id}/overrides/${closed.body.id}`, {
       cookie: actors.host.cookie,
     });
     expect(removed.status).toBe(200);
-    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(1), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect((await list()).body.total_count).toBe(1), {
+      timeout: 5000,
+      interval: 50,
+    });
   });
 
   it('sends the page gzipped (once, not twice) to clients that accept gzip', async () => {

@@ -216,11 +216,15 @@ describe('todayInZone', () => {
 describe('fitsOpeningHours (the rule the server enforces for non-flexible venues)', () => {
   const week = (over: Partial<Record<string, { open: string; close: string; closed?: boolean }>>) => {
     const h = defaultHours();
-    for (const [day, v] of Object.entries(over)) Object.assign(h[day as keyof typeof h], { closed: false, ...v });
+    for (const [day, v] of Object.entries(over))
+      Object.assign(h[day as keyof typeof h], { closed: false, ...v });
     return h;
   };
   // 2026-12-04 is a Friday, 2026-12-05 a Saturday.
-  const late = week({ friday: { open: '20:00', close: '02:00' }, saturday: { open: '20:00', close: '02:00' } });
+  const late = week({
+    friday: { open: '20:00', close: '02:00' },
+    saturday: { open: '20:00', close: '02:00' },
+  });
 
   it.each([
     ['inside the evening', '2026-12-04', '21:00', '23:00', true],

@@ -89,8 +89,18 @@ export function fitsOpeningHours(
   const to = from + length;
   const previous = addDaysToDate(date, -1);
   const spans = [
-    openSpan(hours, date, overrides.find((o) => o.date === date), 0),
-    openSpan(hours, previous, overrides.find((o) => o.date === previous), -1),
+    openSpan(
+      hours,
+      date,
+      overrides.find((o) => o.date === date),
+      0,
+    ),
+    openSpan(
+      hours,
+      previous,
+      overrides.find((o) => o.date === previous),
+      -1,
+    ),
   ];
   return spans.some((span) => span !== null && span[0] <= from && to <= span[1]);
 }

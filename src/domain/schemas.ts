@@ -24,10 +24,8 @@ const missing = (input: unknown) => input === undefined || input === null;
 /** Control characters other than tab and line breaks never belong in what people type. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const noControlChars = (label: string) => [
-  (v: string) => !CONTROL_CHARS.test(v),
-  `${label} contains characters that are not allowed.`,
-] as const;
+const noControlChars = (label: string) =>
+  [(v: string) => !CONTROL_CHARS.test(v), `${label} contains characters that are not allowed.`] as const;
 
 /** Trimmed, non-blank text. */
 function requiredText(label: string, max: number, requiredMessage = `${label} is required.`) {

@@ -44,7 +44,8 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
+      onError: (c) =>
+        c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
     })(c, next);
   });
   mountApiRoutes(api, ctx);
@@ -52,7 +53,9 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
 
   app.route('/api', api);
   mountPublicRoutes(app, ctx);
-  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
+  app.all('/api/*', (c) =>
+    c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404),
+  );
   if (opts.staticDir) serveSpa(app, opts.staticDir);
   app.onError((err, c) => handleError(err, c, ctx.log));
   return app;

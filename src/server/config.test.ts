@@ -33,12 +33,15 @@ describe('configuration', () => {
   });
 
   it('requires AUTH_SECRET in production with a database server', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet' }),
-    ).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet' })).toThrow(
+      /AUTH_SECRET/,
+    );
     expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet', AUTH_SECRET: 'x'.repeat(32) })
-        .AUTH_SECRET,
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/velvet',
+        AUTH_SECRET: 'x'.repeat(32),
+      }).AUTH_SECRET,
     ).toBe('x'.repeat(32));
   });
 

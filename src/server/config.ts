@@ -73,7 +73,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.AUTH_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required in production with DATABASE_URL (32+ characters)');
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: is required in production with DATABASE_URL (32+ characters)',
+    );
   }
   return {
     ...c,

@@ -41,7 +41,10 @@ async function main() {
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
   const app = createApp(ctx, { staticDir });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info({ port: info.port, database: database.engine, mail: ctx.mail.name }, `Velvet is running at ${config.PUBLIC_URL}`);
+    log.info(
+      { port: info.port, database: database.engine, mail: ctx.mail.name },
+      `Velvet is running at ${config.PUBLIC_URL}`,
+    );
   });
 
   let stopping = false;

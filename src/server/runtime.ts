@@ -15,7 +15,8 @@ export async function createContext(
   overrides: Partial<Pick<AppContext, 'mail' | 'now' | 'storage'>> = {},
 ): Promise<AppContext> {
   const mail: MailTransport =
-    overrides.mail ?? (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
+    overrides.mail ??
+    (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
   const changes = new ChangeFeed(log);
   await changes.start(database);
   return {

@@ -22,11 +22,16 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
   let index = { mtimeMs: statSync(indexFile).mtimeMs, html: readFileSync(indexFile, 'utf8') };
   const indexHtml = () => {
     const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtimeMs !== undefined && mtimeMs !== index.mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    if (mtimeMs !== undefined && mtimeMs !== index.mtimeMs)
+      index = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
     return index.html;
   };
 
-  app.use('/assets/*', cacheFor(() => 'public, max-age=31536000, immutable'), serveStatic({ root }));
+  app.use(
+    '/assets/*',
+    cacheFor(() => 'public, max-age=31536000, immutable'),
+    serveStatic({ root }),
+  );
   const files = serveStatic({ root });
   app.use('*', async (c, next) => {
     // index.html is answered below, for "/" and every client route alike.

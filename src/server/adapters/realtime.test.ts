@@ -31,8 +31,16 @@ const viewers = {
 describe('who hears about a change', () => {
   it.each([
     ['active venue', venue(true, true), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
-    ['venue just approved', venue(true, false), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
-    ['venue just deactivated', venue(false, true), ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin']],
+    [
+      'venue just approved',
+      venue(true, false),
+      ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin'],
+    ],
+    [
+      'venue just deactivated',
+      venue(false, true),
+      ['anonymous', 'guest', 'otherGuest', 'host', 'otherHost', 'admin'],
+    ],
     ['pending venue', venue(false, false), ['host', 'admin']],
     ['booking', booking, ['guest', 'host', 'admin']],
   ] as const)('%s', (_label, event, allowed) => {

@@ -142,8 +142,14 @@ export const venues = pgTable(
     capacity: integer('capacity').notNull(),
     base_price: money('base_price').notNull(),
     pricing_type: text('pricing_type', { enum: ['hourly_rate', 'minimum_spend'] }).notNull(),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     is_active: boolean('is_active').notNull().default(false),
     hours: jsonb('hours').$type<WeeklyHours>().notNull(),
     open_to_flexible_hours: boolean('open_to_flexible_hours').notNull().default(false),

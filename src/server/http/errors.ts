@@ -82,7 +82,8 @@ export function handleError(err: unknown, c: Context, log: Logger) {
   if (err instanceof HttpError) return c.json(errorBody(err.code, err.message, err.field), err.status);
   if (err instanceof HTTPException && err.status < 500) {
     const code = err.status === 403 ? 'FORBIDDEN' : err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-    const message = err.status === 403 ? 'Cross-site requests are not allowed.' : err.message || 'Bad request.';
+    const message =
+      err.status === 403 ? 'Cross-site requests are not allowed.' : err.message || 'Bad request.';
     return c.json(errorBody(code, message), err.status as ContentfulStatusCode);
   }
   const status = (err as { status?: unknown }).status;

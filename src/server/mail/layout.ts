@@ -1,7 +1,12 @@
 const ACCENT = '#9333ea';
 
 export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export interface EmailContent {
   subject: string;
@@ -23,7 +28,9 @@ export interface EmailParts {
 /** Velvet's email layout: 600 px wide, purple accent, with a plain-text part. */
 export function renderEmail(p: EmailParts): EmailContent {
   const paragraphs = p.paragraphs
-    .map((t) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1f29">${escapeHtml(t)}</p>`)
+    .map(
+      (t) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1f29">${escapeHtml(t)}</p>`,
+    )
     .join('');
   const details = p.details?.length
     ? `<table role="presentation" width="100%" style="border-collapse:collapse;margin:8px 0 20px;background:#f7f2fd;border-radius:8px">${p.details

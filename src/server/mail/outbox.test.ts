@@ -5,7 +5,9 @@ import { escapeHtml } from './layout';
 
 describe('outbox retry backoff', () => {
   it('doubles from 30 seconds and stops growing at one hour', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(backoffSeconds)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(backoffSeconds)).toEqual([
+      30, 60, 120, 240, 480, 960, 1920, 3600, 3600,
+    ]);
     expect(backoffSeconds(0)).toBe(30);
   });
 });

@@ -4,7 +4,11 @@ import { renderEmail, type EmailContent } from './layout';
  * The account confirmation email. Other templates (venue submitted/approved/rejected, booking
  * submitted/confirmation/accepted/rejected/edited) live in mail/venue-emails.ts and mail/booking-emails.ts.
  */
-export function accountConfirmationEmail(p: { name: string; url: string; role: 'user' | 'host' | 'admin' }): EmailContent {
+export function accountConfirmationEmail(p: {
+  name: string;
+  url: string;
+  role: 'user' | 'host' | 'admin';
+}): EmailContent {
   return renderEmail({
     subject: 'Confirm your Velvet account',
     heading: `Welcome to Velvet, ${p.name || 'there'}!`,
@@ -14,6 +18,7 @@ export function accountConfirmationEmail(p: { name: string; url: string; role: '
         : 'Thanks for signing up. Confirm your email address to start booking premium nightlife venues.',
     ],
     action: { label: 'Confirm Email Address', url: p.url },
-    footnote: 'This link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
+    footnote:
+      'This link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
   });
 }

@@ -30,7 +30,9 @@ export function statsRoutes(ctx: AppContext) {
       .select({
         total: count(),
         confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
-        spent: sql<string | null>`sum(${bookings.total_price}) filter (where ${bookings.status} = 'confirmed')`,
+        spent: sql<
+          string | null
+        >`sum(${bookings.total_price}) filter (where ${bookings.status} = 'confirmed')`,
       })
       .from(bookings)
       .where(eq(bookings.user_id, viewer.profile.id));
@@ -66,7 +68,11 @@ export function statsRoutes(ctx: AppContext) {
   r.get('/admin/mailbox', async (c) => {
     await requireRole(ctx, c, 'admin');
     const limit = Math.min(200, Math.max(1, Number(c.req.query('limit')) || 50));
-    const messages = await ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.created_at)).limit(limit);
+    const messages = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.created_at))
+      .limit(limit);
     c.header('cache-control', 'no-store');
     return c.json({ messages, transport: ctx.mail.name });
   });

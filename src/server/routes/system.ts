@@ -26,7 +26,9 @@ export function systemRoutes(ctx: AppContext) {
           : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
       const unsubscribe = ctx.changes.subscribe((event) => {
         if (!canSee(event, who)) return;
-        void stream.writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) }).catch(() => undefined);
+        void stream
+          .writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) })
+          .catch(() => undefined);
       });
       stream.onAbort(unsubscribe);
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });

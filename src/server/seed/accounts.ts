@@ -21,7 +21,9 @@ async function createVerified(
   ctx: AppContext,
   p: { email: string; name: string; role: Profile['role']; phone?: string; business_name?: string },
 ): Promise<Profile> {
-  const { user } = await ctx.auth.api.signUpEmail({ body: { email: p.email, password: DEMO_PASSWORD, name: p.name } });
+  const { user } = await ctx.auth.api.signUpEmail({
+    body: { email: p.email, password: DEMO_PASSWORD, name: p.name },
+  });
   await ctx.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
   const [profile] = await ctx.db
     .insert(profiles)
@@ -59,7 +61,12 @@ export async function seedAccounts(ctx: AppContext): Promise<DemoAccounts> {
     }),
   ];
   const guests: [Profile, Profile] = [
-    await createVerified(ctx, { email: 'jamie@velvet.test', name: 'Jamie Chen', role: 'user', phone: '+1 415 555 0102' }),
+    await createVerified(ctx, {
+      email: 'jamie@velvet.test',
+      name: 'Jamie Chen',
+      role: 'user',
+      phone: '+1 415 555 0102',
+    }),
     await createVerified(ctx, { email: 'priya@velvet.test', name: 'Priya Patel', role: 'user' }),
   ];
   return { admin, hosts, guests };

@@ -158,7 +158,11 @@ export async function confirmEmail(ctx: AppContext, input: { token: string; emai
       .where(eq(emailConfirmations.token_hash, hash))
       .for('update');
     if (!row || normalizeEmail(row.email) !== email) {
-      throw badRequest('This confirmation link is not valid. Request a new one below.', undefined, 'INVALID_TOKEN');
+      throw badRequest(
+        'This confirmation link is not valid. Request a new one below.',
+        undefined,
+        'INVALID_TOKEN',
+      );
     }
     if (row.used_at) {
       throw badRequest(
@@ -168,9 +172,16 @@ export async function confirmEmail(ctx: AppContext, input: { token: string; emai
       );
     }
     if (row.expires_at.getTime() <= ctx.now().getTime()) {
-      throw badRequest('This confirmation link has expired. Request a new one below.', undefined, 'TOKEN_EXPIRED');
+      throw badRequest(
+        'This confirmation link has expired. Request a new one below.',
+        undefined,
+        'TOKEN_EXPIRED',
+      );
     }
-    await tx.update(emailConfirmations).set({ used_at: ctx.now() }).where(eq(emailConfirmations.token_hash, hash));
+    await tx
+      .update(emailConfirmations)
+      .set({ used_at: ctx.now() })
+      .where(eq(emailConfirmations.token_hash, hash));
     await tx
       .update(authUsers)
       .set({ emailVerified: true, updatedAt: ctx.now() })
@@ -199,7 +210,8 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
   const email = normalizeEmail(input.email);
   const [user] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, email));
   if (!user) throw notFound('Email address not found.');
-  if (user.emailVerified) throw conflict('This email address is already confirmed. You can sign in.', 'ALREADY_CONFIRMED');
+  if (user.emailVerified)
+    throw conflict('This email address is already confirmed. You can sign in.', 'ALREADY_CONFIRMED');
   const [recent] = await ctx.db
     .select({ n: count() })
     .from(emailConfirmations)
@@ -210,7 +222,11 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
       ),
     );
   if ((recent?.n ?? 0) >= RESENDS_PER_HOUR) {
-    throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many confirmation emails requested. Please try again later.');
+    throw new HttpError(
+      429,
+      'TOO_MANY_REQUESTS',
+      'Too many confirmation emails requested. Please try again later.',
+    );
   }
   const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.user_id, user.id));
   await ctx.db.transaction((tx) =>

@@ -16,11 +16,7 @@ import {
   type BookingStatus,
 } from '@/domain/booking';
 import { addDaysToDate } from '@/domain/calendar';
-import {
-  formatDayHours,
-  hoursForDate,
-  normalizeWeeklyHours,
-} from '@/domain/hours';
+import { formatDayHours, hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
 import { quoteBooking } from '@/domain/pricing';
 import type { AdminBookingEdit, BookingEdit, BookingRequest } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
@@ -249,7 +245,6 @@ function checkCapacity(guestCount: number, capacity: number) {
   const problem = guestCountProblem(guestCount, capacity);
   if (problem) throw badRequest(problem, 'guest_count');
 }
-
 
 /** A guest asks for a booking: validated against the venue and priced by the server. */
 export async function requestBooking(
