@@ -28,6 +28,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('points PUBLIC_URL at the port unless it is set', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4700' }).PUBLIC_URL).toBe('http://localhost:4700');
+    expect(loadConfig({ PORT: '4700', PUBLIC_URL: 'https://velvet.example.com' }).PUBLIC_URL).toBe(
+      'https://velvet.example.com',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -20,7 +20,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -44,7 +45,7 @@ export const configSchema = z.object({
   TRUST_PROXY: boolish.default(false),
 });
 
-export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string };
+export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -79,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     // Development and test get a fixed, clearly non-secret key; production must set its own.
     AUTH_SECRET: c.AUTH_SECRET ?? 'velvet-development-secret-change-me-0123456789',
   };
