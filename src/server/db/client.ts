@@ -74,18 +74,44 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     db,
     engine: 'postgres',
     async listen(channel, onPayload) {
-      // LISTEN needs a connection of its own that stays open.
-      const client = new pg.Client({ connectionString });
-      client.on('error', (err) => console.warn(`postgres: change-feed connection error: ${err.message}`));
-      await client.connect();
-      listeners.add(client);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      // LISTEN needs a connection of its own that stays open; if it drops (server restart,
+      // failover), reconnect with backoff so live updates and cache invalidation resume.
+      let current: pg.Client | null = null;
+      let stopped = false;
+      let failures = 0;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString });
+        client.on('error', (err) => console.warn(`postgres: change-feed connection error: ${err.message}`));
+        client.on('notification', (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        });
+        client.on('end', () => {
+          listeners.delete(client);
+          if (!stopped && current === client) reconnectLater();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (stopped) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        current = client;
+        listeners.add(client);
+        failures = 0;
+      };
+      const reconnectLater = () => {
+        const delay = Math.min(30_000, 250 * 2 ** failures++);
+        setTimeout(() => {
+          if (!stopped) connect().catch(reconnectLater);
+        }, delay).unref();
+      };
+      await connect();
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+        stopped = true;
+        if (current) {
+          listeners.delete(current);
+          await current.end().catch(() => undefined);
+        }
       };
     },
     async migrate() {
