@@ -26,7 +26,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { BookingFacts } from '@/web/features/bookings/BookingFacts';
 import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
 import { LoadError } from '@/web/features/bookings/LoadError';
-import { TimeSelect } from '@/web/features/bookings/TimeSelect';
+import { BookingTimeFields } from '@/web/features/bookings/BookingTimeFields';
 import { bookingKeys, invalidateBookingViews, useBooking } from '@/web/features/bookings/queries';
 import type { Booking } from '@/web/features/bookings/types';
 import { api, errorMessage, isApiError } from '@/web/lib/api';
@@ -190,26 +190,7 @@ function EditBookingForm({ booking }: { booking: Booking }) {
             className="grid gap-5"
             onSubmit={form.handleSubmit((values) => save.mutate(values))}
           >
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <Controller
-                control={form.control}
-                name="start_time"
-                render={({ field }) => (
-                  <FormField id={id('start')} label="Start Time" error={errors.start_time?.message}>
-                    <TimeSelect value={field.value} onChange={field.onChange} />
-                  </FormField>
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="end_time"
-                render={({ field }) => (
-                  <FormField id={id('end')} label="End Time" error={errors.end_time?.message}>
-                    <TimeSelect value={field.value} onChange={field.onChange} after={start} />
-                  </FormField>
-                )}
-              />
-            </div>
+            <BookingTimeFields control={form.control} errors={errors} id={id} start={start} />
             <div className="grid items-start gap-4 sm:grid-cols-3">
               <FormField
                 id={id('guests')}

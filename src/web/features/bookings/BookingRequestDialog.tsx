@@ -5,7 +5,7 @@
  * total, priced live with the same quoteBooking the server uses.
  */
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ import { useAuth } from '@/web/features/auth/useAuth';
 import { api, errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingKeys, invalidateBookingViews } from './queries';
-import { TimeSelect } from './TimeSelect';
+import { BookingTimeFields } from './BookingTimeFields';
 import type { Booking } from './types';
 
 export const BOOKING_SUBMITTED =
@@ -187,26 +187,7 @@ export function BookingRequestDialog({
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Booking request">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="start_time"
-              render={({ field }) => (
-                <FormField id={ids('start')} label="Start Time" error={errors.start_time?.message}>
-                  <TimeSelect value={field.value} onChange={field.onChange} />
-                </FormField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="end_time"
-              render={({ field }) => (
-                <FormField id={ids('end')} label="End Time" error={errors.end_time?.message}>
-                  <TimeSelect value={field.value} onChange={field.onChange} after={start} />
-                </FormField>
-              )}
-            />
-          </div>
+          <BookingTimeFields control={form.control} errors={errors} id={ids} start={start} />
 
           {(outsideHours || overlaps) && (
             <div className="grid gap-2" role="status">

@@ -5,7 +5,7 @@
  * the customer to approve.
  */
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { guestCountProblem, shortId } from '@/domain/booking';
@@ -29,7 +29,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { api, errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { invalidateBookingViews } from './queries';
-import { TimeSelect } from './TimeSelect';
+import { BookingTimeFields } from './BookingTimeFields';
 import type { Booking } from './types';
 
 export const EDIT_SENT = 'Booking updated and sent to the customer for approval and payment.';
@@ -143,26 +143,7 @@ export function EditBookingDialog({
           aria-label="Edit booking"
           onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         >
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="start_time"
-              render={({ field }) => (
-                <FormField id={id('start')} label="Start Time" error={errors.start_time?.message}>
-                  <TimeSelect value={field.value} onChange={field.onChange} />
-                </FormField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="end_time"
-              render={({ field }) => (
-                <FormField id={id('end')} label="End Time" error={errors.end_time?.message}>
-                  <TimeSelect value={field.value} onChange={field.onChange} after={start} />
-                </FormField>
-              )}
-            />
-          </div>
+          <BookingTimeFields control={form.control} errors={errors} id={id} start={start} />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField
               id={id('guests')}

@@ -1,0 +1,47 @@
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import { FormField } from '@/web/components/ui/form-field';
+import { TimeSelect } from './TimeSelect';
+
+interface TimeFieldValues extends FieldValues {
+  start_time: string;
+  end_time: string;
+}
+
+/** Start and end selects on the 15-minute grid, shared by every booking form. */
+export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
+  control,
+  errors,
+  id,
+  start,
+}: {
+  control: Control<T, unknown, TOut>;
+  errors: FieldErrors<T>;
+  /** Builds the form's element ids, e.g. `(name) => 'edit-' + name`. */
+  id: (name: string) => string;
+  /** The chosen start, so the end list can mark times on the next day. */
+  start: string;
+}) {
+  const message = (name: 'start_time' | 'end_time') => errors[name]?.message as string | undefined;
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <Controller
+        control={control}
+        name={'start_time' as Path<T>}
+        render={({ field }) => (
+          <FormField id={id('start')} label="Start Time" error={message('start_time')}>
+            <TimeSelect value={field.value} onChange={field.onChange} />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={control}
+        name={'end_time' as Path<T>}
+        render={({ field }) => (
+          <FormField id={id('end')} label="End Time" error={message('end_time')}>
+            <TimeSelect value={field.value} onChange={field.onChange} after={start} />
+          </FormField>
+        )}
+      />
+    </div>
+  );
+}
