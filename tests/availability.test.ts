@@ -8,7 +8,6 @@ import {
   NOW,
   TODAY,
   ZONE,
-  closeEnv,
   createBooking,
   createVenue,
   freezeClock,
@@ -24,7 +23,7 @@ beforeAll(async () => {
   a = await createActors(env);
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 beforeEach(() => {
   freezeClock(env);

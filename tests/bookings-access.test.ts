@@ -11,7 +11,6 @@ import { call, createActors, type Actor, type Actors } from './support/client';
 import {
   FRIDAY,
   bookingRow,
-  closeEnv,
   countBookings,
   createVenue,
   freezeClock,
@@ -34,7 +33,7 @@ beforeAll(async () => {
   inactive = await createVenue(env, a.host, { is_active: false });
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 type Who = 'signedOut' | 'guest' | 'otherGuest' | 'host' | 'otherHost' | 'admin';

@@ -13,7 +13,6 @@ import { call, createActors, type Actors } from './support/client';
 import {
   bookingAction,
   bookingRow,
-  closeEnv,
   createBooking,
   createVenue,
   freezeClock,
@@ -30,7 +29,7 @@ beforeAll(async () => {
   venue = await createVenue(env, a.host, { capacity: 200 });
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 beforeEach(() => {
   freezeClock(env);

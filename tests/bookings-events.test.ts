@@ -6,13 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../src/server/db/schema';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
 import { createActors, type Actor, type Actors } from './support/client';
-import {
-  bookingAction,
-  closeEnv,
-  createBooking,
-  createVenue,
-  freezeClock,
-} from './support/bookings-fixtures';
+import { bookingAction, createBooking, createVenue, freezeClock } from './support/bookings-fixtures';
 
 let env: TestEnv;
 let a: Actors;
@@ -25,7 +19,7 @@ beforeAll(async () => {
   venue = await createVenue(env, a.host);
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 interface SseEvent {

@@ -9,7 +9,6 @@ import { seedDemo } from '../src/server/seed';
 import { DEMO_PASSWORD } from '../src/server/seed/accounts';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, cookieFrom } from './support/client';
-import { closeEnv } from './support/bookings-fixtures';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ beforeAll(async () => {
   expect(await seedDemo(env.ctx)).not.toBeNull();
 }, 180_000);
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 
 describe('demo bookings', () => {

@@ -14,7 +14,6 @@ import {
   ZONE,
   bookingAction,
   bookingRow,
-  closeEnv,
   countBookings,
   createBooking,
   createVenue,
@@ -36,7 +35,7 @@ beforeAll(async () => {
   venue = await createVenue(env, a.host);
 });
 afterAll(async () => {
-  await closeEnv(env);
+  await env.close();
 });
 beforeEach(() => {
   freezeClock(env);

@@ -292,6 +292,13 @@ export type VenueDecision = z.output<typeof venueDecisionSchema>;
 
 // ── bookings ───────────────────────────────────────────────────────────────────────
 
+/** An optional free-text reason (rejecting a booking, deleting a venue); blank means none. */
+export const optionalReasonSchema = z.object(
+  { reason: optionalText('Reason', 2000).transform((v) => v ?? null) },
+  BODY,
+);
+export type OptionalReason = z.output<typeof optionalReasonSchema>;
+
 export const bookingRequestSchema = z
   .object(
     {

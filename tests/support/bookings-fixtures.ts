@@ -172,17 +172,3 @@ export async function insertBooking(
     .returning();
   return row!;
 }
-
-/**
- * Closes the test env. The PostgreSQL test database is dropped WITH (FORCE) right after the
- * pool is told to end, and pg-pool resolves end() before its idle clients have hung up: the
- * server then terminates them (57P01) and the pool re-emits that as an 'error' event, which
- * without a listener is an uncaught exception. Listening here keeps teardown quiet.
- */
-export async function closeEnv(env: TestEnv) {
-  const client = (env.ctx.db as unknown as { $client?: { on?: unknown } }).$client;
-  if (client && typeof client.on === 'function' && env.ctx.database.engine === 'postgres') {
-    (client as { on: (event: string, fn: (err: unknown) => void) => void }).on('error', () => undefined);
-  }
-  await env.close();
-}

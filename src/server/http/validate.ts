@@ -53,6 +53,17 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, raw);
 }
 
+/**
+ * A JSON body that may be left out entirely: no body or an empty one is validated as {} (so a
+ * required field is reported by name rather than as a missing body).
+ */
+export async function readOptionalJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = c.req.raw.body ? await c.req.text() : '';
+  if (text.trim() === '') return parseWith(schema, {});
+  // Hono keeps the text, so readJson parses the same body (and checks its content type).
+  return readJson(c, schema);
+}
+
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
 }

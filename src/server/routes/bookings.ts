@@ -1,23 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { adminBookingEditSchema, bookingEditSchema, bookingRequestSchema } from '@/domain/schemas';
+import {
+  adminBookingEditSchema,
+  bookingEditSchema,
+  bookingRequestSchema,
+  optionalReasonSchema,
+} from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
-import { parseWith, readJson, uuidParam } from '../http/validate';
+import { readJson, readOptionalJson, uuidParam } from '../http/validate';
 import { requireRole, requireViewer } from '../http/viewer';
 import { VENUE_NOT_FOUND } from '../services/availability';
 import * as bookings from '../services/bookings';
 
 const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
-
-/**
- * A JSON body that may be left out entirely: no or an empty body is validated as {} (so a
- * required field is reported by name rather than as a missing body).
- */
-async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  if (!(await c.req.text()).trim()) return parseWith(schema, {});
-  // Hono keeps the text, so readJson parses the same body (and checks its content type).
-  return readJson(c, schema);
-}
 
 /**
  * The booking's updated_at as the caller's page read it (an ISO 8601 date-time, as the API
@@ -82,7 +77,7 @@ export function bookingRoutes(ctx: AppContext) {
   r.post('/bookings/:id/reject', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = bookingId(c);
-    const { reason } = await readOptionalJson(c, bookings.bookingRejectionSchema);
+    const { reason } = await readOptionalJson(c, optionalReasonSchema);
     return c.json(await bookings.rejectBooking(ctx, viewer, id, reason));
   });
 

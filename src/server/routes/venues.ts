@@ -2,10 +2,15 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { venueListQuerySchema } from '@/domain/filters';
-import { venueDecisionSchema, venueInputSchema, venueUpdateSchema } from '@/domain/schemas';
+import {
+  optionalReasonSchema,
+  venueDecisionSchema,
+  venueInputSchema,
+  venueUpdateSchema,
+} from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { HttpError, badRequest, errorBody } from '../http/errors';
-import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';
+import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
 import {
@@ -21,17 +26,6 @@ const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
 
 const approveSchema = z.preprocess((b) => ({ ...(b as object), action: 'approve' }), venueDecisionSchema);
 const rejectSchema = z.preprocess((b) => ({ ...(b as object), action: 'reject' }), venueDecisionSchema);
-const deleteSchema = z.object(
-  {
-    reason: z
-      .string({ error: 'Reason must be text.' })
-      .trim()
-      .max(2000, 'Reason must be at most 2000 characters.')
-      .nullish()
-      .transform((v) => v || null),
-  },
-  { error: 'Invalid request body.' },
-);
 const orderSchema = z.object(
   {
     images: z
@@ -45,14 +39,6 @@ const adminListSchema = z.object({
     .enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' })
     .default('all'),
 });
-
-/** A JSON body that may be left out entirely (no body, or an empty one, means {}). */
-async function readOptionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const text = c.req.raw.body ? await c.req.text() : '';
-  if (text.trim() === '') return parseWith(schema, {});
-  // Hono keeps the text, so readJson parses the same body (and checks its content type).
-  return readJson(c, schema);
-}
 
 /** The single file of a multipart upload (field `file`). */
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
@@ -135,7 +121,7 @@ export function venueRoutes(ctx: AppContext) {
   r.delete('/venues/:id', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = venueId(c);
-    const { reason } = await readOptionalJson(c, deleteSchema);
+    const { reason } = await readOptionalJson(c, optionalReasonSchema);
     await venues.deleteVenue(ctx, viewer, id, reason);
     return c.json({ ok: true });
   });

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, daysBetween } from '@/domain/calendar';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
 import type { DateOverrideInput } from '@/domain/schemas';
+import type { DateOverride } from '@/domain/pricing';
 import { crossesMidnight, timeToMinutes } from '@/domain/time';
 import { todayInZone } from '@/domain/availability';
 import type { AppContext, Viewer } from '../context';
@@ -151,22 +152,7 @@ export async function getAvailability(
     throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
   }
 
-  const overrides = await ctx.db
-    .select({
-      date: venueAvailability.date,
-      price: venueAvailability.price,
-      is_available: venueAvailability.is_available,
-      pricing_type: venueAvailability.pricing_type,
-    })
-    .from(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venue_id, venue.id),
-        gte(venueAvailability.date, from),
-        lte(venueAvailability.date, to),
-      ),
-    )
-    .orderBy(asc(venueAvailability.date));
+  const overrides = await overridesBetween(ctx.db, venue.id, from, to);
 
   const taken = await ctx.db
     .select({ date: bookings.date, start_time: bookings.start_time, end_time: bookings.end_time })
@@ -182,6 +168,31 @@ export async function getAvailability(
     .orderBy(asc(bookings.starts_at));
 
   return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), overrides, taken };
+}
+
+/** A venue's date overrides from `from` to `to` (inclusive), in date order. */
+export function overridesBetween(
+  db: DbOrTx,
+  venueId: string,
+  from: string,
+  to: string,
+): Promise<DateOverride[]> {
+  return db
+    .select({
+      date: venueAvailability.date,
+      price: venueAvailability.price,
+      is_available: venueAvailability.is_available,
+      pricing_type: venueAvailability.pricing_type,
+    })
+    .from(venueAvailability)
+    .where(
+      and(
+        eq(venueAvailability.venue_id, venueId),
+        gte(venueAvailability.date, from),
+        lte(venueAvailability.date, to),
+      ),
+    )
+    .orderBy(asc(venueAvailability.date));
 }
 
 /* ---------- weekly hours ---------- */

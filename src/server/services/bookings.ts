@@ -4,8 +4,7 @@
  * every status change is a compare-and-swap on the row as it was read, and a confirmation
  * relies on the bookings_no_overlap exclusion constraint (23P01 → 409).
  */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { dayState, fitsOpeningHours } from '@/domain/availability';
 import {
   BOOKING_MESSAGES,
@@ -21,7 +20,7 @@ import { quoteBooking } from '@/domain/pricing';
 import type { AdminBookingEdit, BookingEdit, BookingRequest } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { bookings, profiles, venueAvailability, venues, type Booking, type Venue } from '../db/schema';
+import { bookings, profiles, venues, type Booking, type Venue } from '../db/schema';
 import {
   HttpError,
   OVERLAP_MESSAGE,
@@ -43,26 +42,20 @@ import {
   type BookingEmailData,
 } from '../mail/booking-emails';
 import { enqueueEmail } from '../mail/outbox';
-import { VENUE_NOT_FOUND, bookingInstants, findConfirmedOverlap, venueFor, venueToday } from './availability';
+import {
+  VENUE_NOT_FOUND,
+  bookingInstants,
+  findConfirmedOverlap,
+  overridesBetween,
+  venueFor,
+  venueToday,
+} from './availability';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const BOOKING_CHANGED = 'This booking was changed by someone else. Refresh and try again.';
 export const TERMS_CHANGED_AGAIN =
   'The venue changed this booking again. Review the new details before approving.';
 export const NO_CONTACT_EMAIL = 'Your profile has no contact email. Add one to your profile before booking.';
-
-/** The optional body of POST /bookings/:id/reject. */
-export const bookingRejectionSchema = z.object(
-  {
-    reason: z
-      .string({ error: 'Reason must be text.' })
-      .trim()
-      .max(2000, 'Reason must be at most 2000 characters.')
-      .nullish()
-      .transform((v) => v || null),
-  },
-  { error: 'Invalid request body.' },
-);
 
 /* ---------- shapes ---------- */
 
@@ -260,21 +253,7 @@ export async function requestBooking(
     if (!venue || !venue.is_active) throw notFound(VENUE_NOT_FOUND);
 
     const hours = normalizeWeeklyHours(venue.hours);
-    const overrides = await tx
-      .select({
-        date: venueAvailability.date,
-        price: venueAvailability.price,
-        is_available: venueAvailability.is_available,
-        pricing_type: venueAvailability.pricing_type,
-      })
-      .from(venueAvailability)
-      .where(
-        and(
-          eq(venueAvailability.venue_id, venue.id),
-          gte(venueAvailability.date, addDaysToDate(input.date, -1)),
-          lte(venueAvailability.date, input.date),
-        ),
-      );
+    const overrides = await overridesBetween(tx, venue.id, addDaysToDate(input.date, -1), input.date);
     const override = overrides.find((o) => o.date === input.date);
 
     const today = venueToday(ctx, venue);

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Check, ExternalLink, Mail, Pencil, Search, UserRound, X } from 'lucide-react';
-import { availableActions, shortId } from '@/domain/booking';
+import { CalendarDays, Check, ExternalLink, Pencil, Search, X } from 'lucide-react';
+import { availableActions } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -15,7 +15,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { BookingFacts } from '@/web/features/bookings/BookingFacts';
 import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
+import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
 import { LoadError } from '@/web/features/bookings/LoadError';
 import { bookingKeys, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/queries';
 import type { Booking } from '@/web/features/bookings/types';
@@ -124,26 +124,8 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
 
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="admin-booking" data-booking-id={booking.id}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="text-lg font-semibold leading-tight">{booking.venue.name}</h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Booking <span className="font-mono text-foreground/90">#{shortId(booking.id)}</span> ·{' '}
-            {booking.venue.city}
-          </p>
-        </div>
-        <BookingStatusBadge booking={booking} className="w-fit" />
-      </div>
-      <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
-        <span className="inline-flex min-w-0 items-center gap-2">
-          <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <span className="truncate">{booking.guest?.full_name || 'Guest'}</span>
-        </span>
-        <span className="inline-flex min-w-0 items-center gap-2">
-          <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <span className="truncate">{booking.guest?.email ?? booking.contact_email}</span>
-        </span>
-      </div>
+      <BookingCardHeader booking={booking} title={booking.venue.name} detail={booking.venue.city} />
+      <GuestContact booking={booking} />
       <BookingFacts booking={booking} />
       {booking.host_notes && (
         <div className="text-sm">

@@ -3,14 +3,14 @@
  * venues, last changed first, refreshed live (with the Active Bookings tile).
  */
 import { Link } from 'react-router';
-import { CalendarDays, Mail, Settings2, UserRound } from 'lucide-react';
-import { hostPaymentStatus, shortId } from '@/domain/booking';
+import { CalendarDays, Settings2 } from 'lucide-react';
+import { hostPaymentStatus } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { BookingFacts } from '@/web/features/bookings/BookingFacts';
 import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
+import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
 import { LoadError } from '@/web/features/bookings/LoadError';
 import { bookingKeys, useHostBookings } from '@/web/features/bookings/queries';
 import type { Booking } from '@/web/features/bookings/types';
@@ -48,31 +48,9 @@ function HostBookingCard({ booking }: { booking: Booking }) {
   const payment = hostPaymentStatus(booking, booking.venue.pricing_type);
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="host-booking" data-booking-id={booking.id}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="text-lg font-semibold leading-tight">{booking.venue.name}</h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Booking <span className="font-mono text-foreground/90">#{shortId(booking.id)}</span>
-          </p>
-        </div>
-        <BookingStatusBadge booking={booking} className="w-fit" />
-      </div>
+      <BookingCardHeader booking={booking} title={booking.venue.name} />
 
-      <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
-        <span className="inline-flex min-w-0 items-center gap-2">
-          <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <span className="truncate">{booking.guest?.full_name || 'Guest'}</span>
-        </span>
-        <span className="inline-flex min-w-0 items-center gap-2">
-          <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <a
-            href={`mailto:${booking.guest?.email ?? booking.contact_email}`}
-            className="truncate hover:underline"
-          >
-            {booking.guest?.email ?? booking.contact_email}
-          </a>
-        </span>
-      </div>
+      <GuestContact booking={booking} />
 
       <BookingFacts booking={booking} />
 

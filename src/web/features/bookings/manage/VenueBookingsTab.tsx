@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, Pencil, Phone, UserRound, X, CalendarDays } from 'lucide-react';
-import { availableActions, hostPaymentStatus, isAwaitingGuest, shortId } from '@/domain/booking';
+import { availableActions, hostPaymentStatus, isAwaitingGuest } from '@/domain/booking';
 import type { WeeklyHours } from '@/domain/hours';
 import type { DateOverride } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
@@ -25,7 +25,7 @@ import { api, errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { BookingFacts } from '../BookingFacts';
 import { BookingListSkeleton } from '../BookingListSkeleton';
-import { BookingStatusBadge } from '../BookingStatusBadge';
+import { BookingCardHeader } from '../BookingCardParts';
 import { EditBookingDialog } from '../EditBookingDialog';
 import { LoadError } from '../LoadError';
 import { invalidateBookingViews } from '../queries';
@@ -109,15 +109,7 @@ function VenueBookingCard({
 
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="venue-booking" data-booking-id={booking.id}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="text-lg font-semibold leading-tight">{booking.guest?.full_name || 'Guest'}</h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Booking <span className="font-mono text-foreground/90">#{shortId(booking.id)}</span>
-          </p>
-        </div>
-        <BookingStatusBadge booking={booking} className="w-fit" />
-      </div>
+      <BookingCardHeader booking={booking} title={booking.guest?.full_name || 'Guest'} />
 
       <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
         <span className="inline-flex min-w-0 items-center gap-2">
