@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../src/domain/booking';
 import { bookings, emailOutbox, type Venue } from '../src/server/db/schema';
-import { OVERLAP_MESSAGE } from '../src/server/http/errors';
+import { OVERLAP_MESSAGE } from '../src/domain/errors';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../src/domain/booking';
 import { bookings, profiles, venueAvailability, venues, type Venue } from '../src/server/db/schema';
-import { OVERLAP_MESSAGE } from '../src/server/http/errors';
+import { OVERLAP_MESSAGE } from '../src/domain/errors';
 import { bookingInstants } from '../src/server/services/availability';
 import { BOOKING_CHANGED, TERMS_CHANGED_AGAIN } from '../src/server/services/bookings';
 import { createTestEnv, type TestEnv } from './support/env';

@@ -1,95 +1,57 @@
+/**
+ * The HTTP edge of errors: the one function that maps an AppError's code to a status and the
+ * wire body `{ error: { code, message, field? } }`. Services never see statuses.
+ */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError, type AppErrorCode } from '@/domain/errors';
+import { fromDatabaseError } from '../db/errors';
 import type { Logger } from '../logger';
 
-/** An error with a status and a message meant for the user: `{ error: { code, message, field? } }`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export const STATUS_OF: Record<AppErrorCode, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_failed: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
-export const badRequest = (message: string, field?: string, code = 'BAD_REQUEST') =>
-  new HttpError(400, code, message, field);
-export const unauthenticated = (message = 'Please sign in to continue.') =>
-  new HttpError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You do not have permission to do that.') =>
-  new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
-
-export const OVERLAP_MESSAGE = 'This time overlaps a confirmed booking.';
-
-/** The SQLSTATE of a database error: Drizzle wraps driver errors and puts it on `cause.code`. */
-export function sqlState(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function constraintOf(err: unknown): string {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const c = (e as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-/** Maps database integrity errors to user-facing 4xx errors; anything else stays a 500. */
-export function fromDatabaseError(err: unknown): HttpError | undefined {
-  switch (sqlState(err)) {
-    case '23P01':
-      return conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');
-    case '23505':
-      return conflict('That already exists.', 'DUPLICATE');
-    case '23503':
-      return conflict('That record is still in use or refers to something that does not exist.', 'REFERENCE');
-    case '23514':
-      return badRequest(`A value is out of range (${constraintOf(err) || 'check'}).`);
-    case '22P02':
-    case '22007':
-    case '22008':
-      return badRequest('A value has the wrong format.');
-    case '22003':
-      return badRequest('A number is too large.');
-    case '22021':
-    case '22P05':
-      return badRequest('Text must not contain NUL characters or invalid byte sequences.');
-    case '22001':
-      return badRequest('A text value is too long.');
-    default:
-      return undefined;
-  }
-}
+/** The wire code: the error's reason when it has one, else its code in capitals. */
+export const wireCode = (err: AppError) => err.reason ?? err.code.toUpperCase();
 
 export function errorBody(code: string, message: string, field?: string) {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-export function handleError(err: unknown, c: Context, log: Logger) {
-  if (err instanceof HttpError) return c.json(errorBody(err.code, err.message, err.field), err.status);
+/** Writes an AppError as its HTTP answer. */
+export function respondWithError(c: Context, err: AppError) {
+  if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+  return c.json(errorBody(wireCode(err), err.message, err.field), STATUS_OF[err.code]);
+}
+
+/** Turns anything thrown while handling a request into an answer; only real faults are 500s. */
+export function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
   if (err instanceof HTTPException && err.status < 500) {
-    const code = err.status === 403 ? 'FORBIDDEN' : err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-    const message =
-      err.status === 403 ? 'Cross-site requests are not allowed.' : err.message || 'Bad request.';
-    return c.json(errorBody(code, message), err.status as ContentfulStatusCode);
+    if (err.status === 403) return new AppError('forbidden', 'Cross-site requests are not allowed.');
+    if (err.status === 413) return new AppError('too_large', 'The request body is too large.');
+    return new AppError('invalid', err.message || 'Bad request.');
   }
-  const status = (err as { status?: unknown }).status;
-  if (status === 413) return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'), 413);
-  const mapped = fromDatabaseError(err);
-  if (mapped) return c.json(errorBody(mapped.code, mapped.message, mapped.field), mapped.status);
+  if ((err as { status?: unknown }).status === 413) {
+    return new AppError('too_large', 'The request body is too large.');
+  }
+  return fromDatabaseError(err);
+}
+
+export function handleError(err: unknown, c: Context, log: Logger) {
+  const known = toAppError(err);
+  if (known) return respondWithError(c, known);
   log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
   return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
 }

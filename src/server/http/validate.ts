@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { HttpError, badRequest } from './errors';
+import { AppError, invalid, notFound } from '@/domain/errors';
 
 const humanize = (field: string) => {
   const words = field
@@ -11,9 +11,9 @@ const humanize = (field: string) => {
 };
 
 /** The first problem of a zod error, phrased for a person and naming the field. */
-export function describeZodError(error: z.ZodError): HttpError {
+export function describeZodError(error: z.ZodError): AppError {
   const issue = error.issues[0];
-  if (!issue) return badRequest('The request is not valid.');
+  if (!issue) return invalid('The request is not valid.');
   const field = issue.path.map(String).join('.');
   const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
   const message = missing
@@ -21,7 +21,7 @@ export function describeZodError(error: z.ZodError): HttpError {
     : issue.message.startsWith('Invalid input') && field
       ? `${humanize(field)}: ${issue.message}`
       : issue.message;
-  return badRequest(message, field || undefined, 'VALIDATION');
+  return invalid(message, field || undefined, 'VALIDATION');
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -34,9 +34,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().includes('application/json')) {
-    throw new HttpError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
+    throw new AppError(
+      'unsupported_media_type',
       'Send the request body as JSON (Content-Type: application/json).',
     );
   }
@@ -45,10 +44,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     raw = await c.req.json();
   } catch (err) {
     if ((err as { status?: number }).status === 413) throw err;
-    throw badRequest('Malformed JSON body.', undefined, 'INVALID_JSON');
+    throw invalid('Malformed JSON body.', undefined, 'INVALID_JSON');
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw badRequest('The request body must be a JSON object.', undefined, 'INVALID_JSON');
+    throw invalid('The request body must be a JSON object.', undefined, 'INVALID_JSON');
   }
   return parseWith(schema, raw);
 }
@@ -72,6 +71,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id that is not a UUID cannot name anything: 404 rather than a database error. */
 export function uuidParam(c: Context, name: string, what = 'Not found.'): string {
   const v = c.req.param(name) ?? '';
-  if (!UUID.test(v)) throw new HttpError(404, 'NOT_FOUND', what);
+  if (!UUID.test(v)) throw notFound(what);
   return v.toLowerCase();
 }

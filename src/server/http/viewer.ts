@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppContext, AppEnv, Viewer } from '../context';
 import { profiles } from '../db/schema';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '@/domain/errors';
 
 export type Role = Viewer['profile']['role'];
 

@@ -9,7 +9,8 @@ import {
   venueUpdateSchema,
 } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
-import { HttpError, badRequest, errorBody } from '../http/errors';
+import { AppError, invalid } from '@/domain/errors';
+import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
@@ -44,10 +45,10 @@ const adminListSchema = z.object({
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.includes('multipart/form-data')) {
-    throw new HttpError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
+    throw new AppError(
+      'unsupported_media_type',
       'Send the photo as multipart/form-data in the field "file".',
+      { reason: 'UNSUPPORTED_MEDIA_TYPE' },
     );
   }
   let form: FormData;
@@ -55,11 +56,12 @@ async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
     form = await c.req.formData();
   } catch (err) {
     if ((err as { status?: number }).status === 413) throw err;
-    throw badRequest('The upload could not be read. Please try again.', 'file');
+    throw invalid('The upload could not be read. Please try again.', 'file');
   }
   const file = form.get('file');
-  if (!(file instanceof File)) throw badRequest('Please choose an image to upload.', 'file');
-  if (file.size > MAX_IMAGE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+  if (!(file instanceof File)) throw invalid('Please choose an image to upload.', 'file');
+  if (file.size > MAX_IMAGE_BYTES)
+    throw new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE, { reason: 'PAYLOAD_TOO_LARGE' });
   return { name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
@@ -144,7 +146,7 @@ export function venueRoutes(ctx: AppContext) {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const path = c.req.query('path')?.trim();
-    if (!path) throw badRequest('Say which image to remove (query parameter path).', 'path');
+    if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
     return c.json(await removeVenueImage(ctx, viewer, id, path));
   });
 

@@ -13,7 +13,7 @@ import {
   signInThrottle,
   type Profile,
 } from '../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { AppError, conflict, invalid, notFound } from '@/domain/errors';
 import { enqueueEmail } from '../mail/outbox';
 import { accountConfirmationEmail } from '../mail/templates';
 
@@ -63,7 +63,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
   const email = normalizeEmail(input.email);
   const problems = passwordProblems(input.password, { email, name: input.full_name });
   if (problems.length) {
-    throw badRequest(`Password is too weak: ${problems.join(' ')}`, 'password', 'WEAK_PASSWORD');
+    throw invalid(`Password is too weak: ${problems.join(' ')}`, 'password', 'WEAK_PASSWORD');
   }
   // Only 'user' and 'host' can be asked for; admin is granted by the server (ADMIN_EMAIL).
   const role: Profile['role'] = input.role === 'host' ? 'host' : 'user';
@@ -84,7 +84,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
       if (code.includes('ALREADY_EXISTS')) {
         throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
       }
-      if (err.statusCode < 500) throw badRequest(err.message || 'Sign-up failed.');
+      if (err.statusCode < 500) throw invalid(err.message || 'Sign-up failed.');
     }
     throw err;
   }
@@ -158,21 +158,21 @@ export async function confirmEmail(ctx: AppContext, input: { token: string; emai
       .where(eq(emailConfirmations.token_hash, hash))
       .for('update');
     if (!row || normalizeEmail(row.email) !== email) {
-      throw badRequest(
+      throw invalid(
         'This confirmation link is not valid. Request a new one below.',
         undefined,
         'INVALID_TOKEN',
       );
     }
     if (row.used_at) {
-      throw badRequest(
+      throw invalid(
         'This confirmation link has already been used. Sign in, or request a new link.',
         undefined,
         'TOKEN_USED',
       );
     }
     if (row.expires_at.getTime() <= ctx.now().getTime()) {
-      throw badRequest(
+      throw invalid(
         'This confirmation link has expired. Request a new one below.',
         undefined,
         'TOKEN_EXPIRED',
@@ -222,11 +222,9 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
       ),
     );
   if ((recent?.n ?? 0) >= RESENDS_PER_HOUR) {
-    throw new HttpError(
-      429,
-      'TOO_MANY_REQUESTS',
-      'Too many confirmation emails requested. Please try again later.',
-    );
+    throw new AppError('rate_limited', 'Too many confirmation emails requested. Please try again later.', {
+      reason: 'TOO_MANY_REQUESTS',
+    });
   }
   const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.user_id, user.id));
   await ctx.db.transaction((tx) =>
@@ -241,10 +239,10 @@ async function assertNotThrottled(ctx: AppContext, key: string) {
   if (!row) return;
   const windowOpen = ctx.now().getTime() - row.window_started_at.getTime() < SIGN_IN_WINDOW_MINUTES * 60_000;
   if (windowOpen && row.failures >= SIGN_IN_MAX_FAILURES) {
-    throw new HttpError(
-      429,
-      'TOO_MANY_ATTEMPTS',
+    throw new AppError(
+      'rate_limited',
       `Too many failed sign-in attempts. Please wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`,
+      { reason: 'TOO_MANY_ATTEMPTS' },
     );
   }
 }
@@ -282,17 +280,19 @@ export async function signIn(
     if (err instanceof APIError) {
       const code = (err.body as { code?: string } | undefined)?.code;
       if (code === 'EMAIL_NOT_VERIFIED') {
-        throw new HttpError(
-          403,
-          'EMAIL_NOT_VERIFIED',
+        throw new AppError(
+          'forbidden',
           'Please confirm your email address before signing in. Check your inbox for the confirmation link.',
+          { reason: 'EMAIL_NOT_VERIFIED' },
         );
       }
       if (err.statusCode === 401 || code === 'INVALID_EMAIL_OR_PASSWORD') {
         await recordFailure(ctx, key);
-        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+        throw new AppError('unauthenticated', 'Invalid email or password.', {
+          reason: 'INVALID_CREDENTIALS',
+        });
       }
-      if (err.statusCode < 500) throw badRequest(err.message || 'Sign-in failed.');
+      if (err.statusCode < 500) throw invalid(err.message || 'Sign-in failed.');
     }
     throw err;
   }

@@ -3,18 +3,16 @@
  * shows as taken. Also the venue access rules and the time-zone arithmetic that bookings
  * share with it.
  */
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, daysBetween } from '@/domain/calendar';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
 import type { DateOverrideInput } from '@/domain/schemas';
 import type { DateOverride } from '@/domain/pricing';
-import { crossesMidnight, timeToMinutes } from '@/domain/time';
 import { todayInZone } from '@/domain/availability';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
 import { bookings, venueAvailability, venues, type Venue, type VenueAvailability } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, invalid, notFound } from '@/domain/errors';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 export const PAST_DATE_MESSAGE = 'Past dates cannot be selected.';
@@ -22,40 +20,7 @@ export const MAX_AVAILABILITY_DAYS = 93;
 
 /* ---------- time zones ---------- */
 
-/**
- * The instant of a wall-clock date and time in an IANA zone. Ambiguous times (the repeated
- * hour when clocks go back) take the first occurrence; times skipped when clocks go forward
- * move forward by the gap (the "compatible" rule of Temporal and of date-fns/tz).
- */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const minutes = timeToMinutes(time);
-  return new Date(
-    new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone).getTime(),
-  );
-}
-
-/**
- * A booking's start and end instants: date + start_time, and date (plus one day when the
- * booking crosses midnight) + end_time, in the venue's zone.
- */
-export function bookingInstants(
-  date: string,
-  startTime: string,
-  endTime: string,
-  timeZone: string,
-): { starts_at: Date; ends_at: Date } {
-  const starts_at = zonedInstant(date, startTime, timeZone);
-  const endDate = crossesMidnight(startTime, endTime) ? addDaysToDate(date, 1) : date;
-  const ends_at = zonedInstant(endDate, endTime, timeZone);
-  if (ends_at.getTime() <= starts_at.getTime()) {
-    throw badRequest(
-      'That time does not exist on this date because of the daylight saving time change. Please choose other times.',
-      'end_time',
-    );
-  }
-  return { starts_at, ends_at };
-}
+export { bookingInstants, zonedInstant } from '@/domain/instants';
 
 /** The venue's today at the server's current time. */
 export const venueToday = (ctx: AppContext, venue: Pick<Venue, 'time_zone'>) =>
@@ -147,9 +112,9 @@ export async function getAvailability(
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);
   const span = daysBetween(from, to);
-  if (span < 0) throw badRequest('The end of the date range must not be before its start.', 'to');
+  if (span < 0) throw invalid('The end of the date range must not be before its start.', 'to');
   if (span >= MAX_AVAILABILITY_DAYS) {
-    throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
+    throw invalid(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
   }
 
   const overrides = await overridesBetween(ctx.db, venue.id, from, to);
@@ -230,7 +195,7 @@ export async function listOverrides(
 }
 
 function refusePast(ctx: AppContext, venue: Venue, date: string, message = PAST_DATE_MESSAGE) {
-  if (date < venueToday(ctx, venue)) throw badRequest(message, 'date');
+  if (date < venueToday(ctx, venue)) throw invalid(message, 'date');
 }
 
 /** Creates the override of a date, or replaces the one that date already has. */

@@ -21,16 +21,8 @@ import type { AdminBookingEdit, BookingEdit, BookingRequest } from '@/domain/sch
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { bookings, profiles, venues, type Booking, type Venue } from '../db/schema';
-import {
-  HttpError,
-  OVERLAP_MESSAGE,
-  badRequest,
-  conflict,
-  forbidden,
-  fromDatabaseError,
-  notFound,
-  sqlState,
-} from '../http/errors';
+import { OVERLAP_MESSAGE, conflict, forbidden, invalid, notFound } from '@/domain/errors';
+import { inTransaction as runInTransaction } from '../db/transaction';
 import {
   BOOKING_TEMPLATES,
   bookingAcceptedEmail,
@@ -140,24 +132,7 @@ const manageBookingsUrl = (ctx: AppContext, venueId: string) =>
 
 /* ---------- transactions ---------- */
 
-const RETRYABLE = new Set(['40P01', '40001']);
-
-/**
- * Runs `fn` in one transaction. A deadlock or serialization failure is retried; integrity
- * errors become their 4xx (a 23P01 exclusion violation is the overlap 409). Nothing of a
- * failed attempt is written.
- */
-async function inTransaction<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.db.transaction(fn);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (attempt < 5 && RETRYABLE.has(sqlState(err) ?? '')) continue;
-      throw fromDatabaseError(err) ?? err;
-    }
-  }
-}
+const inTransaction = <T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>) => runInTransaction(ctx.db, fn);
 
 /**
  * Confirmations of one venue take turns (a transaction-scoped advisory lock), so concurrent
@@ -236,7 +211,7 @@ export async function listAllBookings(ctx: AppContext): Promise<BookingView[]> {
 
 function checkCapacity(guestCount: number, capacity: number) {
   const problem = guestCountProblem(guestCount, capacity);
-  if (problem) throw badRequest(problem, 'guest_count');
+  if (problem) throw invalid(problem, 'guest_count');
 }
 
 /** A guest asks for a booking: validated against the venue and priced by the server. */
@@ -258,16 +233,16 @@ export async function requestBooking(
 
     const today = venueToday(ctx, venue);
     const state = dayState({ date: input.date, today, hours, override });
-    if (state === 'past') throw badRequest('This date has passed. Please choose a future date.', 'date');
-    if (state === 'unavailable') throw badRequest('This date is not available for booking.', 'date');
+    if (state === 'past') throw invalid('This date has passed. Please choose a future date.', 'date');
+    if (state === 'unavailable') throw invalid('This date is not available for booking.', 'date');
     checkCapacity(input.guest_count, venue.capacity);
-    if (!contactEmail) throw badRequest(NO_CONTACT_EMAIL, 'contact_email');
+    if (!contactEmail) throw invalid(NO_CONTACT_EMAIL, 'contact_email');
     if (
       !venue.open_to_flexible_hours &&
       !fitsOpeningHours(hours, overrides, input.date, input.start_time, input.end_time)
     ) {
       const day = hoursForDate(hours, input.date);
-      throw badRequest(
+      throw invalid(
         `Please choose a time within the venue's opening hours (${formatDayHours({ ...day, closed: false })}).`,
         'start_time',
       );
@@ -275,7 +250,7 @@ export async function requestBooking(
 
     const instants = bookingInstants(input.date, input.start_time, input.end_time, venue.time_zone);
     if (instants.starts_at.getTime() <= ctx.now().getTime()) {
-      throw badRequest('This start time has already passed. Please choose a later time.', 'start_time');
+      throw invalid('This start time has already passed. Please choose a later time.', 'start_time');
     }
     if (await findConfirmedOverlap(tx, venue.id, instants))
       throw conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');

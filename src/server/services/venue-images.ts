@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext, Viewer } from '../context';
 import { venues } from '../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { AppError, conflict, invalid, notFound } from '@/domain/errors';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   ImageRejectedError,
@@ -27,15 +27,15 @@ export interface UploadedFile {
 
 const tooMany = () => conflict(TOO_MANY_IMAGES_MESSAGE, 'TOO_MANY_IMAGES');
 
-function rejectionToHttp(err: ImageRejectedError): HttpError {
+function rejectionToAppError(err: ImageRejectedError): AppError {
   switch (err.reason) {
     case 'size':
-      return new HttpError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+      return new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE, { reason: 'PAYLOAD_TOO_LARGE' });
     case 'dimensions':
-      return new HttpError(413, 'IMAGE_TOO_LARGE', err.message);
+      return new AppError('too_large', err.message, { reason: 'IMAGE_TOO_LARGE' });
     case 'type':
     case 'unreadable':
-      return new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', err.message);
+      return new AppError('unsupported_media_type', err.message, { reason: 'UNSUPPORTED_MEDIA_TYPE' });
   }
 }
 
@@ -62,7 +62,7 @@ export async function storeVenueImage(
   try {
     processed = await processImage(file.bytes);
   } catch (err) {
-    if (err instanceof ImageRejectedError) throw rejectionToHttp(err);
+    if (err instanceof ImageRejectedError) throw rejectionToAppError(err);
     throw err;
   }
   const key = `${venueId}/${ctx.now().getTime()}-${index}-${safeFileName(file.name, processed.extension)}`;
@@ -147,7 +147,7 @@ export async function reorderVenueImages(
       order.length === venue.images.length &&
       new Set(order).size === order.length &&
       order.every((p) => venue.images.includes(p));
-    if (!same) throw badRequest('The new order must list each of the venue’s photos exactly once.', 'images');
+    if (!same) throw invalid('The new order must list each of the venue’s photos exactly once.', 'images');
     const [row] = await tx
       .update(venues)
       .set({ images: order, updated_at: ctx.now() })

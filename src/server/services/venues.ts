@@ -11,15 +11,8 @@ import type { VenueDecision, VenueInput, VenueUpdate } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { bookings, profiles, venueAvailability, venueReviews, venues, type Profile } from '../db/schema';
-import {
-  HttpError,
-  OVERLAP_MESSAGE,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  sqlState,
-} from '../http/errors';
+import { AppError, OVERLAP_MESSAGE, conflict, forbidden, invalid, notFound } from '@/domain/errors';
+import { sqlState } from '../db/errors';
 import { CARD_SIZE, cardKey, fullKey } from '../images/pipeline';
 import { enqueueEmail } from '../mail/outbox';
 import {
@@ -280,20 +273,20 @@ export function encodeCursor(createdAt: string, id: string): string {
 }
 
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const invalid = () => badRequest('Invalid cursor.', 'cursor');
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw invalid();
+  const badCursor = () => invalid('Invalid cursor.', 'cursor');
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw badCursor();
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw badCursor();
   }
-  if (!Array.isArray(value) || value.length !== 2) throw invalid();
+  if (!Array.isArray(value) || value.length !== 2) throw badCursor();
   const [createdAt, id] = value as unknown[];
   if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) {
-    throw invalid();
+    throw badCursor();
   }
-  if (typeof id !== 'string' || !UUID.test(id)) throw invalid();
+  if (typeof id !== 'string' || !UUID.test(id)) throw badCursor();
   return { createdAt, id };
 }
 
@@ -540,8 +533,8 @@ async function moveBookingsToZone(tx: Tx, venueId: string, timeZone: string): Pr
     try {
       instants = bookingInstants(b.date, b.start_time, b.end_time, timeZone);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      throw badRequest(
+      if (!(err instanceof AppError)) throw err;
+      throw invalid(
         `The booking on ${b.date} from ${b.start_time} to ${b.end_time} does not exist in ${timeZone} because of the daylight saving time change. Change or cancel that booking first.`,
         'time_zone',
       );
@@ -639,7 +632,7 @@ export async function decideVenue(
   if (viewer.profile.role !== 'admin') throw forbidden('Access denied. Admin privileges required.');
   const notes = decision.notes ?? null;
   if (decision.action === 'reject' && !notes) {
-    throw badRequest('Please give a reason for the rejection.', 'notes', 'VALIDATION');
+    throw invalid('Please give a reason for the rejection.', 'notes', 'VALIDATION');
   }
   const row = await ctx.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, id)).for('update');

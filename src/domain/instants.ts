@@ -1,0 +1,69 @@
+/**
+ * Instants in a venue's time zone: a venue's wall-clock date and time ↔ the instant it names,
+ * "today" and "now" at the venue, and the instants of a booking (which may run past midnight).
+ * Pure: the current time is always passed in.
+ *
+ * Daylight-saving rule (the "compatible" rule of Temporal and date-fns/tz): a wall-clock time
+ * that happens twice (clocks go back) means its first occurrence; one that never happens
+ * (clocks go forward) moves forward by the gap.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDaysToDate } from './calendar';
+import { invalid } from './errors';
+import { crossesMidnight, timeToMinutes } from './time';
+
+export { todayInZone, isPastDate } from './availability';
+
+/** The instant of a wall-clock date (yyyy-MM-dd) and time (HH:MM) in an IANA zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const minutes = timeToMinutes(time);
+  return new Date(
+    new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone).getTime(),
+  );
+}
+
+export const DST_GAP_MESSAGE =
+  'That time does not exist on this date because of the daylight saving time change. Please choose other times.';
+
+/**
+ * A booking's start and end instants: date + start_time, and date (plus one day when the
+ * booking crosses midnight) + end_time, in the venue's zone. A range the clock change makes
+ * empty is refused.
+ */
+export function bookingInstants(
+  date: string,
+  startTime: string,
+  endTime: string,
+  timeZone: string,
+): { starts_at: Date; ends_at: Date } {
+  const starts_at = zonedInstant(date, startTime, timeZone);
+  const endDate = crossesMidnight(startTime, endTime) ? addDaysToDate(date, 1) : date;
+  const ends_at = zonedInstant(endDate, endTime, timeZone);
+  if (ends_at.getTime() <= starts_at.getTime()) throw invalid(DST_GAP_MESSAGE, 'end_time');
+  return { starts_at, ends_at };
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time (HH:MM) of an instant in a zone. */
+export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
+  let f = clockFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** Whole hours (rounded down) from `now` until `instant`; negative when it has passed. */
+export const hoursUntil = (instant: Date, now: Date) => (instant.getTime() - now.getTime()) / 3_600_000;
