@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../src/domain/booking';
 import { bookings, profiles, venueAvailability, venues, type Venue } from '../src/server/db/schema';
 import { OVERLAP_MESSAGE } from '../src/domain/errors';
-import { bookingInstants } from '../src/server/services/availability';
+import { bookingInstants } from '../src/domain/instants';
 import { BOOKING_CHANGED, TERMS_CHANGED_AGAIN } from '../src/server/services/bookings';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';

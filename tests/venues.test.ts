@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, emailOutbox, venueAvailability, venueReviews, venues } from '../src/server/db/schema';
-import { venueListCache } from '../src/server/services/venues';
 import { ADMIN_EMAIL, createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';
 import {
@@ -659,7 +658,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
   });
 
   it('serves repeated pages from the cache and drops them when a venue is approved', async () => {
-    const cache = venueListCache(env.ctx);
+    const cache = env.ctx.venueListCache;
     const first = await call(env, 'GET', '/api/venues?location=Cachetown');
     expect(first.body.total_count).toBe(0);
     const hits = cache.hits;

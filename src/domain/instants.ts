@@ -12,8 +12,6 @@ import { addDaysToDate } from './calendar';
 import { invalid } from './errors';
 import { crossesMidnight, timeToMinutes } from './time';
 
-export { todayInZone, isPastDate } from './availability';
-
 /** The instant of a wall-clock date (yyyy-MM-dd) and time (HH:MM) in an IANA zone. */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -65,5 +63,34 @@ export function wallClock(instant: Date, timeZone: string): { date: string; time
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
-/** Whole hours (rounded down) from `now` until `instant`; negative when it has passed. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date 'yyyy-MM-dd' at `now` in an IANA time zone (throws RangeError for an unknown zone). */
+export function todayInZone(timeZone: string, now: Date = new Date()): string {
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** True when `date` is before today in the zone (past dates cannot be booked or overridden). */
+export function isPastDate(date: string, timeZone: string, now: Date = new Date()): boolean {
+  return date < todayInZone(timeZone, now);
+}
+
+/** The venue's today (yyyy-MM-dd) at `now`. */
+export const venueToday = (venue: { time_zone: string }, now: Date) => todayInZone(venue.time_zone, now);
+
+/** Whether an instant (a booking's start) is at or before `now`: it has begun, or is over. */
+export const hasBegun = (instant: Date, now: Date) => instant.getTime() <= now.getTime();
+
+/** Hours (with their fraction) from `now` until `instant`; negative when it has passed. */
 export const hoursUntil = (instant: Date, now: Date) => (instant.getTime() - now.getTime()) / 3_600_000;

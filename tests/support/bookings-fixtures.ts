@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { WEEK_DAYS, addDaysToDate, type WeekDay } from '../../src/domain/calendar';
 import type { DayHours, WeeklyHours } from '../../src/domain/hours';
 import { bookings, emailOutbox, venues, type Booking, type Venue } from '../../src/server/db/schema';
-import { bookingInstants } from '../../src/server/services/availability';
+import { bookingInstants } from '../../src/domain/instants';
 import { call, type Actor, type Res } from './client';
 import type { TestEnv } from './env';
 

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '@/domain/access';
 import type { WeeklyHours } from '@/domain/hours';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -92,9 +93,7 @@ export const profiles = pgTable(
     full_name: text('full_name'),
     email: text('email').notNull(),
     phone: text('phone'),
-    role: text('role', { enum: ['user', 'host', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     business_name: text('business_name'),
     created_at: createdAt(),
     updated_at: updatedAt(),

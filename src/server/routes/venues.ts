@@ -14,13 +14,8 @@ import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
-import {
-  addVenueImage,
-  removeVenueImage,
-  reorderVenueImages,
-  type UploadedFile,
-} from '../services/venue-images';
 import * as venues from '../services/venues';
+import type { UploadedFile } from '../services/venues';
 
 /** Room for the multipart framing around one image of the largest allowed size. */
 const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
@@ -138,7 +133,7 @@ export function venueRoutes(ctx: AppContext) {
       const viewer = await requireRole(ctx, c, 'host', 'admin');
       const id = venueId(c);
       const file = await readUpload(c);
-      return c.json(await addVenueImage(ctx, viewer, id, file), 201);
+      return c.json(await venues.addVenueImage(ctx, viewer, id, file), 201);
     },
   );
 
@@ -147,14 +142,14 @@ export function venueRoutes(ctx: AppContext) {
     const id = venueId(c);
     const path = c.req.query('path')?.trim();
     if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
-    return c.json(await removeVenueImage(ctx, viewer, id, path));
+    return c.json(await venues.removeVenueImage(ctx, viewer, id, path));
   });
 
   r.put('/venues/:id/images/order', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const { images } = await readJson(c, orderSchema);
-    return c.json(await reorderVenueImages(ctx, viewer, id, images));
+    return c.json(await venues.reorderVenueImages(ctx, viewer, id, images));
   });
 
   r.get('/host/venues', async (c) => {

@@ -11,7 +11,7 @@ import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
-import { storeVenueImage } from '../services/venue-images';
+import { storeVenueImage } from '../services/venues/images';
 import type { DemoAccounts } from './accounts';
 
 type Slot = readonly [open: string, close: string] | null;

@@ -5,9 +5,10 @@
  * has its files.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext, Viewer } from '../context';
-import { venues } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '@/domain/errors';
+import type { AppContext, Viewer } from '../../context';
+import { venues } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   ImageRejectedError,
@@ -17,8 +18,9 @@ import {
   fullKey,
   processImage,
   safeFileName,
-} from '../images/pipeline';
-import { imageView, invalidateVenueList, loadForEdit, type VenueImage } from './venues';
+} from '../../images/pipeline';
+import { loadForEdit } from './access';
+import { imageView, type VenueImage } from './shared';
 
 export interface UploadedFile {
   name: string;
@@ -92,7 +94,7 @@ export async function addVenueImage(
   const key = await storeVenueImage(ctx, venueId, current.images.length, file);
 
   try {
-    const images = await ctx.db.transaction(async (tx) => {
+    const images = await inTransaction(ctx.db, async (tx) => {
       const venue = await loadForEdit(tx, viewer, venueId);
       if (venue.images.length >= MAX_IMAGES_PER_VENUE) throw tooMany();
       if (venue.images.includes(key))
@@ -104,7 +106,7 @@ export async function addVenueImage(
         .returning({ images: venues.images });
       return row!.images;
     });
-    invalidateVenueList(ctx);
+    ctx.venueListCache.invalidate();
     return { image: imageView(key), images: images.map(imageView) };
   } catch (err) {
     await removeFiles(ctx, [key]);
@@ -119,7 +121,7 @@ export async function removeVenueImage(
   venueId: string,
   path: string,
 ): Promise<{ images: VenueImage[] }> {
-  const images = await ctx.db.transaction(async (tx) => {
+  const images = await inTransaction(ctx.db, async (tx) => {
     const venue = await loadForEdit(tx, viewer, venueId);
     if (!venue.images.includes(path)) throw notFound('Image not found.');
     const [row] = await tx
@@ -129,7 +131,7 @@ export async function removeVenueImage(
       .returning({ images: venues.images });
     return row!.images;
   });
-  invalidateVenueList(ctx);
+  ctx.venueListCache.invalidate();
   await removeFiles(ctx, [path]);
   return { images: images.map(imageView) };
 }
@@ -141,7 +143,7 @@ export async function reorderVenueImages(
   venueId: string,
   order: string[],
 ): Promise<{ images: VenueImage[] }> {
-  const images = await ctx.db.transaction(async (tx) => {
+  const images = await inTransaction(ctx.db, async (tx) => {
     const venue = await loadForEdit(tx, viewer, venueId);
     const same =
       order.length === venue.images.length &&
@@ -155,6 +157,6 @@ export async function reorderVenueImages(
       .returning({ images: venues.images });
     return row!.images;
   });
-  invalidateVenueList(ctx);
+  ctx.venueListCache.invalidate();
   return { images: images.map(imageView) };
 }
