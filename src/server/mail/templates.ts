@@ -1,3 +1,4 @@
+import type { Role } from '@/domain/access';
 import { renderEmail, type EmailContent } from './layout';
 
 /**
@@ -7,7 +8,7 @@ import { renderEmail, type EmailContent } from './layout';
 export function accountConfirmationEmail(p: {
   name: string;
   url: string;
-  role: 'user' | 'host' | 'admin';
+  role: Role;
 }): EmailContent {
   return renderEmail({
     subject: 'Confirm your Velvet account',
