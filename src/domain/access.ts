@@ -21,8 +21,6 @@ export const ROLE_ACTIONS = {
   createVenue: ['host'],
   /** Request a booking: guests only. */
   requestBooking: ['user'],
-  /** Every venue and every booking: the admin's lists and tiles. */
-  oversee: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RoleAction = keyof typeof ROLE_ACTIONS;
