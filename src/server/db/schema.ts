@@ -1,3 +1,9 @@
+/**
+ * The database schema, all tables in one file on purpose: drizzle-kit reads it whole to write
+ * the migrations in drizzle/, and one file shows every table, constraint and index together
+ * (about 300 lines, grouped by area: auth, profiles, venues, availability, bookings, reviews,
+ * outbox). Types for rows come from here (`typeof table.$inferSelect`).
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -2,6 +2,9 @@
  * Demo venues: a dozen active ones in six cities and two awaiting approval, split between
  * the two demo hosts, each with photos drawn locally (SVG rendered by sharp — nothing is
  * downloaded) and run through the same pipeline as uploads.
+ *
+ * Long because it is data: fourteen believable venues with their descriptions, hours and
+ * prices take most of the file; the code that stores them is the last part.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
