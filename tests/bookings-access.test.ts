@@ -7,30 +7,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { venueAvailability, venues, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actor, type Actors } from './support/client';
+import { call } from './support/client';
 import {
-  FRIDAY,
+  type Accounts,
+  type Actor,
   bookingRow,
   countBookings,
-  createVenue,
+  createAccounts,
   freezeClock,
   freshDate,
+  FRIDAY,
   insertBooking,
+  insertVenue,
   nightHours,
   outboxCount,
-} from './support/bookings-fixtures';
+} from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let active: Venue;
 let inactive: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
   freezeClock(env);
-  a = await createActors(env);
-  active = await createVenue(env, a.host);
-  inactive = await createVenue(env, a.host, { is_active: false });
+  a = await createAccounts(env);
+  active = await insertVenue(env, a.host);
+  inactive = await insertVenue(env, a.host, { is_active: false });
 });
 afterAll(async () => {
   await env.close();
@@ -171,7 +174,7 @@ const CASES: Case[] = [
     method: 'PATCH',
     prepare: async () => {
       const o = await freshOverride(active);
-      const other = await createVenue(env, a.otherHost);
+      const other = await insertVenue(env, a.otherHost);
       return {
         path: `/api/venues/${other.id}/overrides/${o.id}`,
         json: { price: 1 },

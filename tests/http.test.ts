@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
