@@ -49,7 +49,7 @@ afterAll(async () => {
   await env.close();
 });
 
-const ids = (list: Array<{ id: string }>) => list.map((b) => b.id);
+const ids = (list: Array<Record<string, any>>) => list.map((b) => b.id as string);
 const list = async (path: string, actor: Actor) => {
   const res = await call(env, 'GET', path, { cookie: actor.cookie });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

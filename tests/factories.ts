@@ -264,10 +264,6 @@ export const bookingAction = (
   json?: unknown,
 ) => call(env, 'POST', `/api/bookings/${id}/${action}`, { cookie: actor?.cookie, json });
 
-/**
- * The states a booking can be in, as the rows hold them: waiting for the venue, confirmed,
- * rejected or cancelled, and changed by the venue and waiting for the guest.
- */
 /** The venue fields a booking carries in every answer. */
 export const BOOKING_VENUE_KEYS = [
   'address',
@@ -280,11 +276,15 @@ export const BOOKING_VENUE_KEYS = [
   'time_zone',
 ];
 
+/**
+ * The states a booking can be in, as the app writes them: waiting for the venue, confirmed,
+ * cancelled (rejected by the venue, or the guest rejected its changes), and changed by the
+ * venue and waiting for the guest.
+ */
 export const BOOKING_STATES = {
   pending: { status: 'pending', approval_status: 'pending', host_notes: null },
   confirmed: { status: 'confirmed', approval_status: 'approved', host_notes: null },
-  rejected: { status: 'cancelled', approval_status: 'rejected', host_notes: null },
-  cancelled: { status: 'cancelled', approval_status: 'pending', host_notes: null },
+  cancelled: { status: 'cancelled', approval_status: 'rejected', host_notes: null },
   awaitingGuest: { status: 'pending', approval_status: 'pending', host_notes: 'We moved you an hour later.' },
 } as const;
 export type BookingState = keyof typeof BOOKING_STATES;
