@@ -3,8 +3,7 @@ import type { Context } from 'hono';
 import type { AppContext, AppEnv, Viewer } from '../context';
 import { profiles } from '../db/schema';
 import { forbidden, unauthenticated } from '@/domain/errors';
-
-export type Role = Viewer['profile']['role'];
+import type { Role } from '@/domain/access';
 
 /** The signed-in user and their profile, read once per request (null when signed out). */
 export async function getViewer(ctx: AppContext, c: Context<AppEnv>): Promise<Viewer | null> {

@@ -3,6 +3,14 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AppEnv } from '../context';
 import { bookings, emailOutbox, venues } from '../db/schema';
 import { requireRole } from '../http/viewer';
+import type {
+  AdminStats,
+  Encoded,
+  GuestBookingStats,
+  HostStats,
+  Mailbox,
+  VenueStats,
+} from '@/domain/contract';
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
@@ -10,7 +18,7 @@ export function statsRoutes(ctx: AppContext) {
 
   r.get('/venues/stats', async (c) => {
     const [row] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.is_active, true));
-    return c.json({ active_venues: row?.n ?? 0 });
+    return c.json({ active_venues: row?.n ?? 0 } satisfies VenueStats);
   });
 
   r.get('/host/stats', async (c) => {
@@ -21,7 +29,7 @@ export function statsRoutes(ctx: AppContext) {
       .from(bookings)
       .innerJoin(venues, eq(venues.id, bookings.venue_id))
       .where(and(eq(venues.host_id, viewer.profile.id), eq(bookings.status, 'confirmed')));
-    return c.json({ total_venues: v?.n ?? 0, active_bookings: b?.n ?? 0 });
+    return c.json({ total_venues: v?.n ?? 0, active_bookings: b?.n ?? 0 } satisfies HostStats);
   });
 
   r.get('/me/bookings/stats', async (c) => {
@@ -40,7 +48,7 @@ export function statsRoutes(ctx: AppContext) {
       total_bookings: row?.total ?? 0,
       total_spent: Number(row?.spent ?? 0),
       confirmed_bookings: row?.confirmed ?? 0,
-    });
+    } satisfies GuestBookingStats);
   });
 
   r.get('/admin/stats', async (c) => {
@@ -62,7 +70,7 @@ export function statsRoutes(ctx: AppContext) {
       pending_bookings: b?.pending ?? 0,
       total_venues: v?.total ?? 0,
       total_bookings: b?.total ?? 0,
-    });
+    } satisfies AdminStats);
   });
 
   r.get('/admin/mailbox', async (c) => {
@@ -74,7 +82,7 @@ export function statsRoutes(ctx: AppContext) {
       .orderBy(desc(emailOutbox.created_at))
       .limit(limit);
     c.header('cache-control', 'no-store');
-    return c.json({ messages, transport: ctx.mail.name });
+    return c.json({ messages, transport: ctx.mail.name } satisfies Encoded<Mailbox>);
   });
 
   return r;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { passwordProblems } from '@/domain/password';
+import type { SignUpInput } from '@/domain/schemas';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import {
@@ -24,15 +25,6 @@ export const RESENDS_PER_HOUR = 5;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export interface SignUpInput {
-  email: string;
-  password: string;
-  full_name: string;
-  role?: string;
-  business_name?: string | null;
-  phone?: string | null;
-}
 
 /** Creates a random, single-use, expiring token, and queues the email that carries it. */
 async function issueConfirmation(

@@ -8,6 +8,7 @@ import { and, asc, count, eq, gt, gte, ilike, lte, ne, or, sql, type SQL } from 
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { weekDayOf } from '@/domain/calendar';
 import type { VenueDecision, VenueInput, VenueUpdate } from '@/domain/schemas';
+import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { bookings, profiles, venueAvailability, venueReviews, venues, type Profile } from '../db/schema';
@@ -380,7 +381,10 @@ export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<
   return cache.get(
     key,
     LIST_TTL_MS,
-    async () => new ListPageJson(JSON.stringify(await listVenues(ctx, query, memo))),
+    async () =>
+      new ListPageJson(
+        JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageContract>),
+      ),
   );
 }
 
