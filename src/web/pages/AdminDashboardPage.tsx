@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { AccessDenied } from '@/web/components/AccessDenied';
 import { useAuth } from '@/web/features/auth/useAuth';
-import { useAdminStats } from '@/web/features/admin/useAdminStats';
+import { useAdminStats } from '@/web/features/admin/data';
 import { VenueApprovalsTab } from '@/web/features/admin/VenueApprovalsTab';
 import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
 import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';

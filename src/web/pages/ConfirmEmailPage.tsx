@@ -5,7 +5,7 @@ import { CircleCheck, CircleX, House, LoaderCircle, LogIn, MailCheck, RefreshCw 
 import { Button } from '@/web/components/ui/button';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { EmailStatusCard } from '@/web/features/auth/EmailStatusCard';
-import { accountsApi } from '@/web/features/auth/api';
+import { accountsApi } from '@/web/features/auth/data';
 import { useResendConfirmation } from '@/web/features/auth/useResendConfirmation';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';

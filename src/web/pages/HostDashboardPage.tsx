@@ -8,7 +8,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
-import { useHostStats } from '@/web/features/host/useHostStats';
+import { useHostStats } from '@/web/features/host/data';
 import { HostVenuesTab } from '@/web/features/host/HostVenuesTab';
 import { HostPendingVenuesTab } from '@/web/features/host/HostPendingVenuesTab';
 import { HostApprovedVenuesTab } from '@/web/features/host/HostApprovedVenuesTab';

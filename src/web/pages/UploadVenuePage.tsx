@@ -17,7 +17,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useAuth } from '@/web/features/auth/useAuth';
-import { uploadVenueImage, venueKeys, venuesApi } from '@/web/features/venues/api';
+import { invalidateVenueViews, uploadVenueImage, venuesApi } from '@/web/features/venues/data';
 import { PhotoList, PhotoPickerButton } from '@/web/features/venues/PhotoList';
 import { usePendingPhotos } from '@/web/features/venues/usePendingPhotos';
 import {
@@ -27,13 +27,13 @@ import {
   HoursSection,
   PaymentSection,
   PricingSection,
-} from '@/web/features/venues/VenueFormSections';
+} from '@/web/features/venues/form';
 import {
   createVenueResolver,
   emptyVenueForm,
   fieldId,
   type VenueFormValues,
-} from '@/web/features/venues/venueForm';
+} from '@/web/features/venues/form';
 
 const CREATE_FAILED = 'Failed to create venue. Please try again.';
 
@@ -84,8 +84,7 @@ export default function UploadVenuePage() {
     }
     setUploadNote(null);
 
-    void queryClient.invalidateQueries({ queryKey: venueKeys.host });
-    void queryClient.invalidateQueries({ queryKey: ['host', 'stats'] });
+    invalidateVenueViews(queryClient);
     toast.success(
       'Venue created successfully and sent for admin approval.',
       skipped.length

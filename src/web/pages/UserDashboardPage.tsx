@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { GuestBookingList } from '@/web/features/bookings/GuestBookingList';
-import { useGuestBookingStats } from '@/web/features/bookings/useGuestBookingStats';
+import { useGuestBookingStats } from '@/web/features/bookings/data';
 import { formatCount, formatCurrency } from '@/web/lib/format';
 
 /** /user-dashboard: My Bookings (role user only). */

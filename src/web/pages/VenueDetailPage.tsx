@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarDays,
@@ -30,29 +29,20 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
-import { useLiveEvents } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
 import { useAuth } from '@/web/features/auth/useAuth';
 import { BookingPanel } from '@/web/features/bookings/BookingPanel';
 import { amenityIcon } from '@/web/features/venues/amenityIcons';
-import { venueKeys, venuesApi } from '@/web/features/venues/api';
-import type { Venue } from '@/web/features/venues/types';
+import { useVenue } from '@/web/features/venues/data';
+import type { Venue } from '@/domain/contract';
 import { VenueGallery } from '@/web/features/venues/VenueGallery';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const venue = useQuery({
-    queryKey: venueKeys.detail(id),
-    queryFn: ({ signal }) => venuesApi.get(id, signal),
-    enabled: id !== '',
-  });
-  // A change to this venue (edited, approved, deactivated, removed) refreshes the page.
-  const queryClient = useQueryClient();
-  useLiveEvents('venue', (event) => {
-    if (event.id === id) void queryClient.invalidateQueries({ queryKey: venueKeys.detail(id) });
-  });
+  // A change to this venue (edited, approved, deactivated, removed) refreshes the page (live table).
+  const venue = useVenue(id, { enabled: id !== '' });
 
   const notFound = id === '' || (isApiError(venue.error) && venue.error.status === 404);
   const failed = venue.isError && !venue.data && !notFound;

@@ -16,11 +16,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { BookingFacts } from '@/web/features/bookings/BookingFacts';
 import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
 import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
-import { LoadError } from '@/web/features/bookings/LoadError';
-import { bookingKeys, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/queries';
-import type { Booking } from '@/web/features/bookings/types';
-import { api, errorMessage } from '@/web/lib/api';
-import { useLiveInvalidate } from '@/web/lib/live';
+import { LoadError } from '@/web/components/LoadError';
+import { bookingsApi, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/data';
+import type { Booking } from '@/domain/contract';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 
 const STATUS_FILTERS = [
@@ -33,7 +32,6 @@ const STATUS_FILTERS = [
 
 export function BookingManagementTab() {
   const bookings = useAdminBookings();
-  useLiveInvalidate('booking', [bookingKeys.admin, bookingKeys.adminStats]);
   const [status, setStatus] = useState<string>('all');
   const [search, setSearch] = useState('');
 
@@ -113,7 +111,7 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
   const actions = availableActions(booking, 'admin');
   const decide = useMutation({
-    mutationFn: (action: 'approve' | 'reject') => api.post<Booking>(`/api/bookings/${booking.id}/${action}`),
+    mutationFn: (action: 'approve' | 'reject') => bookingsApi.decide(booking.id, action),
     onSuccess: (_data, action) =>
       toast.success(
         action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.',

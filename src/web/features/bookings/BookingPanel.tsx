@@ -23,12 +23,11 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useAuth } from '@/web/features/auth/useAuth';
-import { useLiveInvalidate } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
 import { BookingRequestDialog } from './BookingRequestDialog';
 import { CalendarLegend, MonthCalendar } from './MonthCalendar';
 import { addMonths, firstDay, lastDay, monthOf } from './month';
-import { bookingKeys, useAvailability } from './queries';
+import { useAvailability } from './data';
 
 export interface BookingPanelVenue {
   id: string;
@@ -69,7 +68,6 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const availability = useAvailability(venue.id, firstDay(month), lastDay(month));
-  useLiveInvalidate('all', [bookingKeys.availability(venue.id)]);
 
   const data = availability.data;
   const today = data?.today ?? clientToday;

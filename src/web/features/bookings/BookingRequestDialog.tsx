@@ -37,11 +37,11 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { useAuth } from '@/web/features/auth/useAuth';
-import { api, errorMessage, isApiError } from '@/web/lib/api';
+import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { bookingKeys, invalidateBookingViews } from './queries';
+import { bookingsApi, invalidateBookingViews } from './data';
 import { BookingTimeFields } from './BookingTimeFields';
-import type { Booking } from './types';
+import { queryKeys } from '@/web/lib/queryKeys';
 
 export const BOOKING_SUBMITTED =
   'Booking request submitted successfully. The venue will review and contact you soon.';
@@ -144,7 +144,7 @@ export function BookingRequestDialog({
     timesValid && taken.some((t) => bookingsOverlap({ date, start_time: start, end_time: end }, t));
 
   const mutation = useMutation({
-    mutationFn: (body: BookingRequest) => api.post<Booking>('/api/bookings', body),
+    mutationFn: (body: BookingRequest) => bookingsApi.request(body),
     onSuccess: () => {
       invalidateBookingViews(queryClient, venue.id);
       toast.success(BOOKING_SUBMITTED, undefined, {
@@ -158,7 +158,7 @@ export function BookingRequestDialog({
         return;
       }
       if (isApiError(error) && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venue.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.availability(venue.id) });
       }
       const detail = errorMessage(error, '');
       toast.error(BOOKING_FAILED, detail || undefined);

@@ -1,6 +1,6 @@
 /* Host dashboard "Approved Venues" tab: the host's active venues. */
 import { BadgeCheck } from 'lucide-react';
-import type { Venue } from '@/web/features/venues/types';
+import type { Venue } from '@/domain/contract';
 import { HostVenueList } from '@/web/features/venues/HostVenueList';
 
 const approved = (venue: Venue) => venue.is_active;

@@ -1,6 +1,6 @@
 /* Host dashboard "Pending Approval" tab: the host's venues that are not active yet. */
 import { Hourglass } from 'lucide-react';
-import type { Venue } from '@/web/features/venues/types';
+import type { Venue } from '@/domain/contract';
 import { HostVenueList } from '@/web/features/venues/HostVenueList';
 
 const pending = (venue: Venue) => !venue.is_active;

@@ -26,14 +26,14 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { api, errorMessage } from '@/web/lib/api';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { CalendarLegend, MonthCalendar } from '../MonthCalendar';
-import { LoadError } from '../LoadError';
+import { LoadError } from '@/web/components/LoadError';
 import { addMonths, monthOf } from '../month';
-import { bookingKeys, useVenueOverrides } from '../queries';
-import type { StoredOverride } from '../types';
-import type { ManagedVenue } from './types';
+import { bookingsApi, invalidateCalendar, useVenueOverrides } from '../data';
+import type { StoredOverride } from '@/domain/contract';
+import type { Venue } from '@/domain/contract';
 
 export const OVERRIDE_SAVED = 'Date availability updated.';
 export const OVERRIDE_SAVE_FAILED = 'Failed to update date availability.';
@@ -54,7 +54,7 @@ export function parsePrice(text: string): number {
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : 0;
 }
 
-export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours: WeeklyHours }) {
+export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: WeeklyHours }) {
   const [today] = useState(() => safeToday(venue.time_zone));
   const [month, setMonth] = useState(() => monthOf(today));
   const [editing, setEditing] = useState<string | null>(null);
@@ -137,7 +137,7 @@ export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours:
   );
 }
 
-function overridePriceText(o: StoredOverride, venue: ManagedVenue) {
+function overridePriceText(o: StoredOverride, venue: Venue) {
   if (!o.is_available) return 'Closed for bookings';
   const type = o.pricing_type ?? venue.pricing_type;
   return o.price > 0
@@ -148,16 +148,13 @@ function overridePriceText(o: StoredOverride, venue: ManagedVenue) {
 function useRemoveOverride(venueId: string, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (overrideId: string) => api.delete(`/api/venues/${venueId}/overrides/${overrideId}`),
+    mutationFn: (overrideId: string) => bookingsApi.removeOverride(venueId, overrideId),
     onSuccess: () => {
       toast.success(OVERRIDE_REMOVED);
       onDone?.();
     },
     onError: (error) => toast.error(OVERRIDE_REMOVE_FAILED, errorMessage(error, '') || undefined),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.overrides(venueId) });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venueId) });
-    },
+    onSettled: () => invalidateCalendar(queryClient, venueId),
   });
 }
 
@@ -166,7 +163,7 @@ function OverrideRow({
   override,
   onEdit,
 }: {
-  venue: ManagedVenue;
+  venue: Venue;
   override: StoredOverride;
   onEdit: () => void;
 }) {
@@ -213,7 +210,7 @@ function OverrideDialog({
   existing,
   onClose,
 }: {
-  venue: ManagedVenue;
+  venue: Venue;
   hours: WeeklyHours;
   date: string;
   existing: StoredOverride | null;
@@ -227,7 +224,7 @@ function OverrideDialog({
 
   const save = useMutation({
     mutationFn: () =>
-      api.post<StoredOverride>(`/api/venues/${venue.id}/overrides`, {
+      bookingsApi.saveOverride(venue.id, {
         date,
         is_available: available,
         price: parsePrice(price),
@@ -238,10 +235,7 @@ function OverrideDialog({
       onClose();
     },
     onError: (error) => toast.error(OVERRIDE_SAVE_FAILED, errorMessage(error, '') || undefined),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.overrides(venue.id) });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venue.id) });
-    },
+    onSettled: () => invalidateCalendar(queryClient, venue.id),
   });
   const remove = useRemoveOverride(venue.id, onClose);
   const busy = save.isPending || remove.isPending;

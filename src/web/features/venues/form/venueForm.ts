@@ -6,7 +6,7 @@ import { timeZoneChoices } from '@/domain/calendar';
 import { defaultHours, normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import { venueInputSchema, type VenueInput } from '@/domain/schemas';
-import type { Venue } from './types';
+import type { Venue } from '@/domain/contract';
 
 /**
  * What the venue forms hold. Numbers stay text while typed (the domain schemas turn decimal
