@@ -3,10 +3,8 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
-import { AuthProvider } from './features/auth/AuthProvider';
-import { useAuth } from './features/auth/useAuth';
-import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
-import { AppLayout } from './features/layout/AppLayout';
+import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
+import { AppLayout } from '@/web/features/layout';
 import { Toaster } from './components/ui/toaster';
 
 // One lazily loaded module per SPEC §2 route.

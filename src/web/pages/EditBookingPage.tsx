@@ -23,11 +23,15 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
+import {
+  BookingFacts,
+  bookingsApi,
+  BookingStatusBadge,
+  BookingTimeFields,
+  invalidateBookingViews,
+  useBooking,
+} from '@/web/features/bookings';
 import { LoadError } from '@/web/components/LoadError';
-import { BookingTimeFields } from '@/web/features/bookings/BookingTimeFields';
-import { bookingsApi, invalidateBookingViews, useBooking } from '@/web/features/bookings/data';
 import type { Booking } from '@/domain/contract';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';

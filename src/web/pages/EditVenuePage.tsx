@@ -16,26 +16,25 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { AccessDenied } from '@/web/components/AccessDenied';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { invalidateVenueViews, venuesApi } from '@/web/features/venues/data';
-import type { Venue, VenueImage } from '@/domain/contract';
-import { VenuePhotosManager } from '@/web/features/venues/VenuePhotosManager';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import { useAuth } from '@/web/features/auth';
 import {
   AmenitiesSection,
   BasicInfoSection,
-  FormSection,
-  HoursSection,
-  PaymentSection,
-  PricingSection,
-} from '@/web/features/venues/form';
-import {
   editVenueResolver,
   fieldId,
-  venueToForm,
+  FormSection,
+  HoursSection,
+  invalidateVenueViews,
+  PaymentSection,
+  PricingSection,
   type VenueEditOutput,
   type VenueFormValues,
-} from '@/web/features/venues/form';
+  VenuePhotosManager,
+  venuesApi,
+  VenueStatusBadge,
+  venueToForm,
+} from '@/web/features/venues';
+import type { Venue, VenueImage } from '@/domain/contract';
 import { queryKeys } from '@/web/lib/queryKeys';
 
 const OWN_VENUES_ONLY = 'Access Denied: You can only edit your own venues.';

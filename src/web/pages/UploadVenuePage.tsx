@@ -16,24 +16,25 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { invalidateVenueViews, uploadVenueImage, venuesApi } from '@/web/features/venues/data';
-import { PhotoList, PhotoPickerButton } from '@/web/features/venues/PhotoList';
-import { usePendingPhotos } from '@/web/features/venues/usePendingPhotos';
+import { useAuth } from '@/web/features/auth';
 import {
   AmenitiesSection,
   BasicInfoSection,
-  FormSection,
-  HoursSection,
-  PaymentSection,
-  PricingSection,
-} from '@/web/features/venues/form';
-import {
   createVenueResolver,
   emptyVenueForm,
   fieldId,
+  FormSection,
+  HoursSection,
+  invalidateVenueViews,
+  PaymentSection,
+  PhotoList,
+  PhotoPickerButton,
+  PricingSection,
+  uploadVenueImage,
+  usePendingPhotos,
   type VenueFormValues,
-} from '@/web/features/venues/form';
+  venuesApi,
+} from '@/web/features/venues';
 
 const CREATE_FAILED = 'Failed to create venue. Please try again.';
 

@@ -31,12 +31,10 @@ import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { BookingPanel } from '@/web/features/bookings/BookingPanel';
-import { amenityIcon } from '@/web/features/venues/amenityIcons';
-import { useVenue } from '@/web/features/venues/data';
+import { useAuth } from '@/web/features/auth';
+import { BookingPanel } from '@/web/features/bookings';
+import { amenityIcon, useVenue, VenueGallery } from '@/web/features/venues';
 import type { Venue } from '@/domain/contract';
-import { VenueGallery } from '@/web/features/venues/VenueGallery';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();

@@ -21,16 +21,16 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { WeeklyHoursEditor } from '@/web/components/WeeklyHoursEditor';
 import { fromDraft, toDraft, type WeeklyDraft } from '@/web/components/weeklyDraft';
 import type { Venue } from '@/domain/contract';
-import { useAuth } from '@/web/features/auth/useAuth';
+import { useAuth } from '@/web/features/auth';
 import {
   bookingsApi,
+  DateOverridesTab,
   invalidateCalendar,
   useVenueBookings,
   useVenueOverrides,
-} from '@/web/features/bookings/data';
-import { DateOverridesTab } from '@/web/features/bookings/manage/DateOverridesTab';
-import { VenueBookingsTab } from '@/web/features/bookings/manage/VenueBookingsTab';
-import { useVenue } from '@/web/features/venues/data';
+  VenueBookingsTab,
+} from '@/web/features/bookings';
+import { useVenue } from '@/web/features/venues';
 import type { WeekDay } from '@/domain/calendar';
 import { errorMessage } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/queryKeys';

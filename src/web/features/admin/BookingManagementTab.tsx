@@ -13,11 +13,16 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
+import {
+  BookingCardHeader,
+  BookingFacts,
+  BookingListSkeleton,
+  bookingsApi,
+  GuestContact,
+  invalidateBookingViews,
+  useAdminBookings,
+} from '@/web/features/bookings';
 import { LoadError } from '@/web/components/LoadError';
-import { bookingsApi, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/data';
 import type { Booking } from '@/domain/contract';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';

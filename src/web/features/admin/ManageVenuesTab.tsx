@@ -21,8 +21,7 @@ import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
-import { useAdminVenues, useDeleteVenue } from '@/web/features/venues/data';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
 
 const DELETE_FAILED = 'Failed to delete venue.';
 

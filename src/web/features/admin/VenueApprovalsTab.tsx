@@ -27,9 +27,7 @@ import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
-import { useAdminVenues, useVenueDecision } from '@/web/features/venues/data';
-import { VenuePhoto } from '@/web/features/venues/VenuePhoto';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import { useAdminVenues, useVenueDecision, VenuePhoto, VenueStatusBadge } from '@/web/features/venues';
 
 const STATUS_FAILED = 'Failed to update venue status.';
 

@@ -22,7 +22,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useAuth } from '@/web/features/auth/useAuth';
+import { useAuth } from '@/web/features/auth';
 import { toast } from '@/web/lib/toast';
 import { BookingRequestDialog } from './BookingRequestDialog';
 import { CalendarLegend, MonthCalendar } from './MonthCalendar';

@@ -36,7 +36,7 @@ import {
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useAuth } from '@/web/features/auth/useAuth';
+import { useAuth } from '@/web/features/auth';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';

@@ -8,11 +8,14 @@ import { hostPaymentStatus } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
+import {
+  BookingCardHeader,
+  BookingFacts,
+  BookingListSkeleton,
+  GuestContact,
+  useHostBookings,
+} from '@/web/features/bookings';
 import { LoadError } from '@/web/components/LoadError';
-import { useHostBookings } from '@/web/features/bookings/data';
 import type { Booking } from '@/domain/contract';
 
 export function HostBookingsTab() {
