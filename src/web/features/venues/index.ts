@@ -3,6 +3,7 @@ export { Hero } from './Hero';
 export { HostVenueList } from './HostVenueList';
 export { PhotoList, PhotoPickerButton } from './PhotoList';
 export { VenueBrowser } from './VenueBrowser';
+export { VenueAmenities, VenueHoursTable, VenueRatesTable, VenueSection } from './VenueFacts';
 export { VenueGallery } from './VenueGallery';
 export { VenuePhoto } from './VenuePhoto';
 export { VenuePhotosManager } from './VenuePhotosManager';
