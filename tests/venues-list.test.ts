@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { venues } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
-import { venueListCacheOf } from './support/venue-list-cache';
 import {
   PRIVATE_FIELDS,
   ROLES,
@@ -107,7 +106,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
   });
 
   it('serves repeated pages from the cache and drops them when a venue is approved', async () => {
-    const cache = await venueListCacheOf(env);
+    const cache = env.ctx.venueListCache;
     const first = await call(env, 'GET', '/api/venues?location=Cachetown');
     expect(first.body.total_count).toBe(0);
     const hits = cache.hits;

@@ -3,33 +3,41 @@ import type { AppContext, AppEnv } from '../context';
 import { requireRole } from '../http/viewer';
 import { MAILBOX_DEFAULT_LIMIT, recentMail } from '../services/mailbox';
 import * as stats from '../services/stats';
+import type {
+  AdminStats,
+  Encoded,
+  GuestBookingStats,
+  HostStats,
+  Mailbox,
+  VenueStats,
+} from '@/domain/contract';
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
-  r.get('/venues/stats', async (c) => c.json(await stats.publicVenueStats(ctx)));
+  r.get('/venues/stats', async (c) => c.json((await stats.publicVenueStats(ctx)) satisfies VenueStats));
 
   r.get('/host/stats', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
-    return c.json(await stats.hostStats(ctx, viewer));
+    return c.json((await stats.hostStats(ctx, viewer)) satisfies HostStats);
   });
 
   r.get('/me/bookings/stats', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
-    return c.json(await stats.guestStats(ctx, viewer));
+    return c.json((await stats.guestStats(ctx, viewer)) satisfies GuestBookingStats);
   });
 
   r.get('/admin/stats', async (c) => {
     await requireRole(ctx, c, 'admin');
-    return c.json(await stats.adminStats(ctx));
+    return c.json((await stats.adminStats(ctx)) satisfies AdminStats);
   });
 
   r.get('/admin/mailbox', async (c) => {
     await requireRole(ctx, c, 'admin');
     const limit = Number(c.req.query('limit')) || MAILBOX_DEFAULT_LIMIT;
     c.header('cache-control', 'no-store');
-    return c.json(await recentMail(ctx, limit));
+    return c.json((await recentMail(ctx, limit)) satisfies Encoded<Mailbox>);
   });
 
   return r;

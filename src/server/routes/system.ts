@@ -4,6 +4,7 @@ import { viewerRef, type AppContext, type AppEnv } from '../context';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
 import { getViewer } from '../http/viewer';
 import { health } from '../services/health';
+import type { LiveEvent } from '@/domain/contract';
 
 /** Health, and the Server-Sent Events stream of changes each viewer may read. */
 export function systemRoutes(ctx: AppContext) {
@@ -21,7 +22,7 @@ export function systemRoutes(ctx: AppContext) {
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const publicShape = (e: ChangeEvent) =>
+      const publicShape = (e: ChangeEvent): LiveEvent =>
         e.entity === 'venue'
           ? { entity: e.entity, op: e.op, id: e.id }
           : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };

@@ -7,6 +7,7 @@ import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-
 import { weekDayOf } from '@/domain/calendar';
 import { invalid } from '@/domain/errors';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
+import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
 import type { AppContext } from '../../context';
 import { venueAvailability, venues } from '../../db/schema';
 import { CARD_SIZE, cardKey } from '../../images/pipeline';
@@ -189,6 +190,9 @@ export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<
   return cache.get(
     key,
     LIST_TTL_MS,
-    async () => new ListPageJson(JSON.stringify(await listVenues(ctx, query, memo))),
+    async () =>
+      new ListPageJson(
+        JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageContract>),
+      ),
   );
 }
