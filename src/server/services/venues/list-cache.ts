@@ -35,7 +35,7 @@ export class VenueListCache {
   constructor(private readonly clock: () => number = Date.now) {}
 
   /** Listens to the change feed: every change that touches the public list invalidates. */
-  follow(feed: ChangeFeed): () => void {
+  follow(feed: Pick<ChangeFeed, 'subscribe'>): () => void {
     return feed.subscribe((event) => {
       if (touchesPublicList(event)) this.invalidate();
     });
