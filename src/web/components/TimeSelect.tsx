@@ -1,5 +1,5 @@
 import { TIME_CHOICES, formatTime12, timeToMinutes } from '@/domain/time';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { NativeSelect } from './NativeSelect';
 
 export interface TimeSelectProps {
   id?: string;
@@ -15,7 +15,11 @@ export interface TimeSelectProps {
   'aria-label'?: string;
 }
 
-/** A time on the 15-minute grid, stored 'HH:MM' and shown as 12-hour AM/PM (SPEC §3). */
+/**
+ * A time on the 15-minute grid, stored 'HH:MM' and shown as 12-hour AM/PM (SPEC §3). The one
+ * time picker of every form. A native <select>: 96 choices stay fast even when a week of them is
+ * on screen, and every keyboard, screen reader and phone picker knows how to use it.
+ */
 export function TimeSelect({
   id,
   value,
@@ -28,18 +32,25 @@ export function TimeSelect({
 }: TimeSelectProps) {
   const startMinutes = after ? timeToMinutes(after) : null;
   return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger id={id} className={className} {...aria}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {TIME_CHOICES.map((time) => (
-          <SelectItem key={time} value={time}>
-            {formatTime12(time)}
-            {startMinutes !== null && timeToMinutes(time) < startMinutes ? ' (next day)' : ''}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      id={id}
+      className={className}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      {...aria}
+    >
+      {value === '' && (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      )}
+      {TIME_CHOICES.map((time) => (
+        <option key={time} value={time}>
+          {formatTime12(time)}
+          {startMinutes !== null && timeToMinutes(time) < startMinutes ? ' (next day)' : ''}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -3,6 +3,7 @@ import { format, formatDistanceToNow } from 'date-fns';
 import { ExternalLink, Inbox, MailOpen, RefreshCw } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import {
   Dialog,
   DialogContent,
@@ -170,15 +171,10 @@ export function MailboxTab() {
           ))}
         </div>
       ) : mailbox.isError ? (
-        <EmptyState
-          icon={Inbox}
-          title="Could not load the mailbox"
+        <LoadError
+          message="Could not load the mailbox"
           description={errorMessage(mailbox.error, 'Please try again in a moment.')}
-          action={
-            <Button variant="outline" onClick={() => void mailbox.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void mailbox.refetch()}
         />
       ) : messages.length === 0 ? (
         <EmptyState

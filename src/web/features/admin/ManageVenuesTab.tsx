@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Eye, MapPin, Pencil, Search, Store, Trash2 } from 'lucide-react';
 import { formatPriceWithUnit } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import {
   Dialog,
   DialogContent,
@@ -199,14 +200,10 @@ export function ManageVenuesTab() {
   }
   if (venues.isError) {
     return (
-      <EmptyState
-        title="Could not load venues"
+      <LoadError
+        message="Could not load venues"
         description="Please check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void venues.refetch()}
       />
     );
   }

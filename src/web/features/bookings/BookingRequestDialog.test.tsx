@@ -101,6 +101,22 @@ describe('BookingRequestDialog', () => {
     expect(screen.getByTestId('booking-total').textContent).toBe('$300.00');
   });
 
+  it('re-prices when the guest picks another end time, past midnight included', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await signedIn();
+    const end = screen.getByLabelText('End Time') as HTMLSelectElement;
+    // Times before the start are on the next day.
+    expect(Array.from(end.options).find((o) => o.value === '01:00')?.textContent).toBe('1:00 AM (next day)');
+    await user.selectOptions(end, '01:00');
+    expect(quote()).toContain('5 hours');
+    expect(screen.getByTestId('booking-total').textContent).toBe('$500.00');
+    // Start and end equal: no price until the times make a booking.
+    await user.selectOptions(end, '20:00');
+    expect(screen.queryByTestId('booking-total')).toBeNull();
+    expect(quote()).toBe('Choose a start and an end time to see the total.');
+  });
+
   it('uses the date override price and says so', async () => {
     renderDialog({
       overrides: [{ date: DATE, price: 150, is_available: true, pricing_type: 'minimum_spend' }],

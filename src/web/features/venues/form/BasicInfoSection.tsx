@@ -4,7 +4,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { FormSection } from './FormSection';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '@/web/components/NativeSelect';
 import { fieldId, timeZoneOptions, type VenueFormValues } from './venueForm';
 
 /** Name, business, contact, address, capacity, description and time zone. */

@@ -65,7 +65,6 @@ export function HoursSection() {
             aria-label="Closing time for all days"
             value={allClose}
             onChange={setAllClose}
-            after={allOpen}
           />
         </div>
         <Button
