@@ -3,6 +3,7 @@
  * errors and puts the SQLSTATE on `cause.code`; both engines (pg and PGlite) are covered.
  */
 import { OVERLAP_MESSAGE, conflict, invalid, type AppError } from '@/domain/errors';
+import { REVIEW_MESSAGES } from '@/domain/reviews';
 
 /** The SQLSTATE of a database error, looked up through the cause chain. */
 export function sqlState(err: unknown): string | undefined {
@@ -32,6 +33,7 @@ export function constraintOf(err: unknown): string {
  */
 const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> = {
   bookings_no_overlap: { message: OVERLAP_MESSAGE, reason: 'BOOKING_OVERLAP' },
+  venue_reviews_booking_id_unique: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'ALREADY_REVIEWED' },
 };
 
 /** Maps a database integrity error to an AppError; anything else (a real fault) is undefined. */
