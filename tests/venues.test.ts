@@ -622,6 +622,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
           'name',
           'open_to_flexible_hours',
           'pricing_type',
+          'rating',
         ].sort(),
       );
     }

@@ -12,10 +12,11 @@ import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
 import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';
 import { TransactionManagementTab } from '@/web/features/admin/TransactionManagementTab';
 import { MailboxTab } from '@/web/features/admin/MailboxTab';
+import { ReviewsTab } from '@/web/features/admin/ReviewsTab';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 
-const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'mailbox'] as const;
+const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'mailbox'] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(TABS, 'approvals');
@@ -45,6 +46,7 @@ function AdminDashboard() {
           <TabsTrigger value="venues">Manage Venues</TabsTrigger>
           <TabsTrigger value="bookings">Booking Management</TabsTrigger>
           <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="mailbox">Mailbox</TabsTrigger>
         </TabsList>
         <TabsContent value="approvals">
@@ -58,6 +60,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="transactions">
           <TransactionManagementTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
         </TabsContent>
         <TabsContent value="mailbox">
           <MailboxTab />

@@ -39,6 +39,7 @@ import { amenityIcon } from '@/web/features/venues/amenityIcons';
 import { venueKeys, venuesApi } from '@/web/features/venues/api';
 import type { Venue } from '@/web/features/venues/types';
 import { VenueGallery } from '@/web/features/venues/VenueGallery';
+import { VenueReviews } from '@/web/features/reviews/VenueReviews';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
@@ -338,12 +339,10 @@ function VenueDetail({ venue }: { venue: Venue }) {
             </Section>
 
             <Section id="reviews-heading" title="Customer Reviews" icon={MessageSquare}>
-              <div className="rounded-xl border border-dashed border-border px-4 py-8 text-center">
-                <p className="font-medium">No reviews yet</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Guests can review this venue after their event.
-                </p>
-              </div>
+              <VenueReviews
+                venueId={venue.id}
+                isOwner={profile?.role === 'host' && profile.id === venue.host_id}
+              />
             </Section>
           </div>
 

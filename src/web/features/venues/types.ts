@@ -24,6 +24,8 @@ export interface VenueCardData {
   open_to_flexible_hours: boolean;
   created_at: string;
   image: { url: string; width: number; height: number } | null;
+  /** The published reviews' mean to one decimal (null with none) and their count. */
+  rating: { average: number | null; count: number };
 }
 
 export interface VenueListPage {
