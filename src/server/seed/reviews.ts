@@ -1,8 +1,8 @@
 /**
  * Demo reviews: most active demo venues get a few past, paid nights, each reviewed by one of a
  * handful of demo reviewers (or the demo guests), with the venue host answering some of them.
- * Jamie (the first demo guest) also gets one paid night two days ago that is not reviewed yet,
- * so 'Write a Review' shows on My Bookings. By contract with the payments work, a night is paid
+ * Each demo guest also gets one paid night two days ago that is not reviewed yet, so
+ * 'Write a Review' shows on My Bookings. By contract with the payments work, a night is paid
  * when it is confirmed and payment_intent_id is set; these nights set it directly.
  */
 import { randomUUID } from 'node:crypto';
@@ -202,9 +202,10 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
         await tx.update(bookings).set({ review_id: review!.id }).where(eq(bookings.id, booking!.id));
       }
     }
-    // One paid night of Jamie's two days ago, not reviewed yet.
-    const jamie = accounts.guests[0];
-    const open = night(active[0]!, 2, jamie);
-    if (open) await tx.insert(bookings).values({ ...open, review_reminder_sent_at: null });
+    // One paid night of each demo guest two days ago, not reviewed yet.
+    for (const [i, guest] of accounts.guests.entries()) {
+      const open = night(active[i % active.length]!, 2, guest);
+      if (open) await tx.insert(bookings).values({ ...open, review_reminder_sent_at: null });
+    }
   });
 }
