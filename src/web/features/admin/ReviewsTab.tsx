@@ -171,7 +171,13 @@ function AdminReviewCard({ review }: { review: AdminReview }) {
             ? 'Reason for unpublishing (sent to the guest)'
             : 'Reason for republishing (optional)'}
         </label>
-        <Textarea id={reasonId} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Textarea
+          id={reasonId}
+          rows={2}
+          className="min-h-16"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <Button
           variant={review.is_published ? 'destructive' : 'secondary'}
           className="w-full sm:w-fit"
