@@ -39,7 +39,7 @@ import { amenityIcon } from '@/web/features/venues/amenityIcons';
 import { venueKeys, venuesApi } from '@/web/features/venues/api';
 import type { Venue } from '@/web/features/venues/types';
 import { VenueGallery } from '@/web/features/venues/VenueGallery';
-import { VenueReviews } from '@/web/features/reviews/VenueReviews';
+import { VenueRatingLink, VenueReviews } from '@/web/features/reviews/VenueReviews';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
@@ -197,6 +197,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
             <header className="flex flex-col gap-4">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="accent">{PRICING_TYPE_LABELS[venue.pricing_type]}</Badge>
+                <VenueRatingLink venueId={venue.id} />
                 {venue.open_to_flexible_hours && (
                   <Badge tone="info">
                     <Sparkles aria-hidden="true" />

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageSquareReply, Store } from 'lucide-react';
+import { MessageSquareReply, Star, Store } from 'lucide-react';
 import { formatLongDate } from '@/domain/calendar';
-import { REVIEW_RESPONSE_MAX_LENGTH } from '@/domain/reviews';
+import { REVIEW_RESPONSE_MAX_LENGTH, formatRating, reviewCountLabel } from '@/domain/reviews';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -20,13 +20,35 @@ import { Stars } from './Stars';
 /** The review's date as the venue page shows it (its created_at, in the viewer's calendar). */
 const reviewDate = (iso: string) => formatLongDate(iso.slice(0, 10));
 
-export function VenueReviews({ venueId, isOwner }: { venueId: string; isOwner: boolean }) {
-  const reviews = useInfiniteQuery({
+/** A venue's published reviews, a server page at a time, with its rating summary. */
+function useVenueReviews(venueId: string) {
+  return useInfiniteQuery({
     queryKey: reviewKeys.venue(venueId),
     queryFn: ({ pageParam, signal }) => reviewsApi.venuePage(venueId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
+}
+
+/** '★ 4.5 · 4 reviews' beside the venue's name, linking down to the reviews. */
+export function VenueRatingLink({ venueId }: { venueId: string }) {
+  const summary = useVenueReviews(venueId).data?.pages[0]?.summary;
+  if (!summary || summary.average === null) return null;
+  return (
+    <a
+      href="#reviews-heading"
+      className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface/80 px-2.5 py-0.5 text-xs font-semibold hover:border-accent/50"
+      data-testid="venue-rating-link"
+    >
+      <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span className="tabular-nums">{formatRating(summary.average)}</span>
+      <span className="font-normal text-muted-foreground">· {reviewCountLabel(summary.count)}</span>
+    </a>
+  );
+}
+
+export function VenueReviews({ venueId, isOwner }: { venueId: string; isOwner: boolean }) {
+  const reviews = useVenueReviews(venueId);
   // SPEC §8: a failed review fetch on the venue page is only logged.
   useEffect(() => {
     if (reviews.error) console.error('Failed to load reviews', reviews.error);
