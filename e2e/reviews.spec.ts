@@ -3,8 +3,18 @@
  * keyboard alone, lands on the venue page 2 seconds later and sees it there; the home page,
  * open in another browser, shows the venue card's new average without a reload.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from './support';
+
+/** Signs in through the guest portal's form and waits for the page it leads to. */
+async function signIn(page: Page, email: string, opts: { lands: string }) {
+  await page.goto('/user-auth');
+  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`${opts.lands}$`));
+}
 
 test('a guest reviews a past paid night by keyboard; the venue page and the home card show it', async ({
   page,

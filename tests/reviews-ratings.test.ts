@@ -11,8 +11,13 @@ import type { Viewer } from '../src/server/context';
 import { bookings, profiles, venueReviews, type Booking, type Venue } from '../src/server/db/schema';
 import { republishReview, submitReview, unpublishReview } from '../src/server/services/reviews';
 import { createTestEnv, type TestEnv } from './support/env';
-import { createActors, type Actor, type Actors } from './support/client';
-import { createVenue, freezeClock } from './support/bookings-fixtures';
+import type { Actor } from './support/client';
+import {
+  createAccounts as createActors,
+  freezeClock,
+  insertVenue as createVenue,
+  type Accounts as Actors,
+} from './factories';
 import { insertPaidNight, recomputedSummary, storedSummary } from './support/reviews-fixtures';
 
 let env: TestEnv;

@@ -12,15 +12,17 @@ import { bookings, emailOutbox, venueReviews, type Venue } from '../src/server/d
 import { REVIEW_TEMPLATES } from '../src/server/mail/review-emails';
 import { ReviewReminderWorker } from '../src/server/services/reviews';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
-import { call, createActors, type Actor, type Actors } from './support/client';
+import { call, type Actor } from './support/client';
 import {
   TODAY,
   bookingRow,
-  createVenue,
+  createAccounts as createActors,
   emailsOf,
   freezeClock,
   insertBooking,
-} from './support/bookings-fixtures';
+  insertVenue as createVenue,
+  type Accounts as Actors,
+} from './factories';
 import { insertPaidNight, postReview, recomputedSummary, storedSummary } from './support/reviews-fixtures';
 
 let env: TestEnv;
@@ -373,8 +375,8 @@ describe('reviews on the venue page and in the venue list', () => {
       json: { reason: 'Contains <b>markup</b>' },
     });
     expect(un.status).toBe(200);
-    const [mail] = (await emailsOf(env, REVIEW_TEMPLATES.unpublished)).filter((m) =>
-      m.html.includes('what a night'),
+    const [mail] = (await emailsOf(env, REVIEW_TEMPLATES.unpublished)).filter(
+      (m: { html: string; subject: string; text: string; to: string }) => m.html.includes('what a night'),
     );
     expect(mail!.to).toBe(a.guest.email);
     expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt; what a night');

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDaysToDate } from '../../src/domain/calendar';
 import type { bookings } from '../../src/server/db/schema';
 import { venueReviews, venues, type Booking, type Venue } from '../../src/server/db/schema';
-import { TODAY, insertBooking } from './bookings-fixtures';
+import { TODAY, insertBooking } from '../factories';
 import { call, type Actor } from './client';
 import type { TestEnv } from './env';
 

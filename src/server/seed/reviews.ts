@@ -14,7 +14,7 @@ import { quoteBooking } from '@/domain/pricing';
 import { durationMinutes, minutesToTime, timeToMinutes } from '@/domain/time';
 import type { AppContext } from '../context';
 import { authUsers, bookings, profiles, venueReviews, type Profile, type Venue } from '../db/schema';
-import { bookingInstants } from '../services/availability';
+import { bookingInstants } from '@/domain/instants';
 import type { DemoAccounts } from './accounts';
 
 /** People who only write reviews (no password: they cannot sign in). */

@@ -5,14 +5,16 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { AccessDenied } from '@/web/components/AccessDenied';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { useAdminStats } from '@/web/features/admin/useAdminStats';
-import { VenueApprovalsTab } from '@/web/features/admin/VenueApprovalsTab';
-import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
-import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';
-import { TransactionManagementTab } from '@/web/features/admin/TransactionManagementTab';
-import { MailboxTab } from '@/web/features/admin/MailboxTab';
-import { ReviewsTab } from '@/web/features/admin/ReviewsTab';
+import { useAuth } from '@/web/features/auth';
+import {
+  BookingManagementTab,
+  MailboxTab,
+  ManageVenuesTab,
+  ReviewsTab,
+  TransactionManagementTab,
+  useAdminStats,
+  VenueApprovalsTab,
+} from '@/web/features/admin';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 

@@ -24,11 +24,10 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { dashboardPathFor } from '@/web/features/auth/roles';
-import { reviewKeys, reviewsApi, type ReviewTarget } from '@/web/features/reviews/api';
-import { StarRating } from '@/web/features/reviews/StarRating';
+import { dashboardPathFor, useAuth } from '@/web/features/auth';
+import { StarRating, reviewKeys, reviewsApi, type ReviewTarget } from '@/web/features/reviews';
 import { isApiError } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/queryKeys';
 import { toast } from '@/web/lib/toast';
 
 /** The reason for the 'Unable to Review' card from a failed load: the server's, or 'Failed to load'. */
@@ -122,7 +121,7 @@ function ReviewForm({ target, onPublished }: { target: ReviewTarget; onPublished
     onSuccess: () => {
       onPublished();
       toast.success(REVIEW_TOASTS.submitted.title, REVIEW_TOASTS.submitted.description);
-      void queryClient.invalidateQueries({ queryKey: ['me', 'bookings'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.guest.all });
       timer.current = setTimeout(() => navigate(`/venue/${booking.venue.id}`), REVIEW_REDIRECT_MS);
     },
     onError: (error) => {

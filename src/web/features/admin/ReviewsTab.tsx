@@ -15,11 +15,15 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatCount } from '@/web/lib/format';
-import { useLiveInvalidate } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
-import { reviewKeys, reviewsApi, type AdminReview, type AdminReviewStatus } from '@/web/features/reviews/api';
-import { Stars } from '@/web/features/reviews/Stars';
+import {
+  Stars,
+  reviewKeys,
+  reviewsApi,
+  type AdminReview,
+  type AdminReviewStatus,
+} from '@/web/features/reviews';
 
 const PAGE_SIZE = 10;
 const FILTERS: Array<{ value: AdminReviewStatus; label: string }> = [
@@ -36,8 +40,7 @@ export function ReviewsTab() {
     queryFn: ({ signal }) => reviewsApi.adminPage(status, page, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
-  // A review written or changed anywhere updates its venue row, which is announced as a venue event.
-  useLiveInvalidate('venue', [reviewKeys.admin]);
+  // Live: a review written or changed anywhere is a venue event, which refreshes reviewKeys.admin (lib/liveRefresh.ts).
   const total = list.data?.total_count ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 

@@ -13,7 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/lib/toast';
-import { reviewKeys, reviewsApi, type PublicReview } from './api';
+import { reviewKeys, reviewsApi, type PublicReview } from './data';
 import { RatingSummary } from './RatingSummary';
 import { Stars } from './Stars';
 

@@ -12,13 +12,11 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { formatCount } from '@/web/lib/format';
-import { useLiveInvalidate } from '@/web/lib/live';
 import { cn } from '@/web/lib/utils';
-import { venueKeys } from './api';
 import { VenueCard, VenueCardSkeleton } from './VenueCard';
 import { VenueSearchPanel } from './VenueSearchPanel';
 import { useVenueFilters, useVenueSort } from './useVenueFilters';
-import { useVenueList } from './useVenueList';
+import { useVenueList } from './data';
 
 const SKELETON_COUNT = 6;
 
@@ -52,9 +50,6 @@ export function VenueBrowser() {
   const { filters, query, setFilters } = useVenueFilters();
   const [sort, setSort] = useVenueSort();
   const list = useVenueList(sort === 'rating' ? { ...query, sort } : query);
-  // A venue approved, edited or removed anywhere refreshes the list and the hero count.
-  useLiveInvalidate('venue', [venueKeys.all]);
-
   const pages = list.data?.pages ?? [];
   const venues = pages.flatMap((p) => p.venues);
   const first = pages[0];

@@ -5,7 +5,7 @@ import { formatRating, reviewCountLabel } from '@/domain/reviews';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
-import type { VenueCardData } from './types';
+import type { VenueCard as VenueCardData } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
 
 /**

@@ -1,0 +1,8 @@
+/** The admin feature's public face: pages and other features import only from here. */
+export { BookingManagementTab } from './BookingManagementTab';
+export { MailboxTab } from './MailboxTab';
+export { ManageVenuesTab } from './ManageVenuesTab';
+export { ReviewsTab } from './ReviewsTab';
+export { TransactionManagementTab } from './TransactionManagementTab';
+export { VenueApprovalsTab } from './VenueApprovalsTab';
+export { useAdminStats } from './data';
