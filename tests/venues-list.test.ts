@@ -62,6 +62,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
           'name',
           'open_to_flexible_hours',
           'pricing_type',
+          'rating',
         ].sort(),
       );
     }

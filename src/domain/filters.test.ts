@@ -202,6 +202,11 @@ describe('venueListQuerySchema', () => {
       message: 'Limit must be a whole number between 1 and 48.',
     });
   });
+  it("keeps sort only when it is 'rating' (anything else is the default, newest first)", () => {
+    expect(venueListQuerySchema.parse({ sort: 'rating' })).toEqual({ sort: 'rating', limit: 12 });
+    expect(venueListQuerySchema.parse({ sort: 'newest' })).toEqual({ limit: 12 });
+    expect(venueListQuerySchema.parse({ sort: '' })).toEqual({ limit: 12 });
+  });
   it('strips unknown keys', () => {
     expect(venueListQuerySchema.parse({ sort: 'price' })).toEqual({ limit: 12 });
   });

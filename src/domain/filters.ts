@@ -145,6 +145,11 @@ export function filtersToQuery(filters: VenueFilterInput): Record<string, string
 }
 
 export const VENUE_LIST_DEFAULT_LIMIT = 12;
+
+/** Orders of the venue list: newest first (default) or best rated first (then most reviewed). */
+export const VENUE_SORTS = ['newest', 'rating'] as const;
+export type VenueSort = (typeof VENUE_SORTS)[number];
+export const VENUE_SORT_LABELS: Record<VenueSort, string> = { newest: 'Newest', rating: 'Top Rated' };
 export const VENUE_LIST_MAX_LIMIT = 48;
 
 const filterText = z.string({ error: 'Invalid filter value.' }).optional();
@@ -159,6 +164,8 @@ export const venueListQuerySchema = z
     pricingType: filterText,
     pricing: filterText,
     cursor: z.string({ error: 'Invalid cursor.' }).optional(),
+    // Lenient like the filters: anything but 'rating' means the default order (newest).
+    sort: filterText,
     limit: z.preprocess(
       (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v),
       z
@@ -169,9 +176,10 @@ export const venueListQuerySchema = z
         .default(VENUE_LIST_DEFAULT_LIMIT),
     ),
   })
-  .transform(({ cursor, limit, ...filters }) => ({
+  .transform(({ cursor, limit, sort, ...filters }) => ({
     ...normalizeFilters(filters),
     ...(cursor?.trim() ? { cursor: cursor.trim() } : {}),
+    ...(sort?.trim() === 'rating' ? { sort: 'rating' as const } : {}),
     limit,
   }));
 export type VenueListQuery = z.output<typeof venueListQuerySchema>;

@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 import { OutboxWorker } from './mail/outbox';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
+import { ReviewReminderWorker } from './services/reviews/reminders';
 
 async function main() {
   let config;
@@ -36,6 +37,8 @@ async function main() {
 
   const worker = new OutboxWorker(ctx.db, ctx.mail, log);
   worker.start();
+  const reviewReminders = new ReviewReminderWorker(ctx);
+  reviewReminders.start();
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
@@ -54,6 +57,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     server.close();
     await worker.stop();
+    await reviewReminders.stop();
     await ctx.changes.stop();
     await database.close();
     process.exit(0);

@@ -9,6 +9,7 @@ export * from './bookings';
 export * from './errors';
 export * from './events';
 export * from './mailbox';
+export * from './reviews';
 export * from './stats';
 export * from './venues';
 export * from './wire';

@@ -27,6 +27,8 @@ export interface VenueCard {
   created_at: Timestamp;
   /** The first photo's card WebP, or null when the venue has no photo. */
   image: { url: string; width: number; height: number } | null;
+  /** The published reviews' mean to one decimal (null with none) and their count. */
+  rating: { average: number | null; count: number };
 }
 
 /** GET /api/venues */

@@ -169,11 +169,32 @@ export const venues = pgTable(
     /** The admin's notes on the last approval or rejection (the rejection reason). */
     review_notes: text('review_notes'),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * The published reviews' ratings, kept by the venue_reviews trigger (migration 0006) in the
+     * transaction that writes a review: how many, their sum, and how many gave each star.
+     */
+    rating_count: integer('rating_count').notNull().default(0),
+    rating_sum: integer('rating_sum').notNull().default(0),
+    rating_1: integer('rating_1').notNull().default(0),
+    rating_2: integer('rating_2').notNull().default(0),
+    rating_3: integer('rating_3').notNull().default(0),
+    rating_4: integer('rating_4').notNull().default(0),
+    rating_5: integer('rating_5').notNull().default(0),
+    /** The mean rating (0 with no review), for sorting the list by rating with an index. */
+    rating_average: numeric('rating_average', { precision: 4, scale: 3, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when rating_count > 0 then round(rating_sum::numeric / rating_count, 3) else 0 end`,
+      ),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     check('venues_capacity_check', sql`${t.capacity} > 0`),
+    check(
+      'venues_rating_counts_check',
+      sql`${t.rating_count} >= 0 and ${t.rating_1} >= 0 and ${t.rating_2} >= 0 and ${t.rating_3} >= 0 and ${t.rating_4} >= 0 and ${t.rating_5} >= 0`,
+    ),
     check('venues_base_price_check', sql`${t.base_price} >= 0`),
     check('venues_pricing_type_check', sql`${t.pricing_type} in ('hourly_rate', 'minimum_spend')`),
     index('venues_host_idx').on(t.host_id, t.created_at.desc()),
@@ -185,6 +206,10 @@ export const venues = pgTable(
       .where(sql`${t.is_active}`),
     index('venues_active_capacity_idx')
       .on(t.capacity)
+      .where(sql`${t.is_active}`),
+    // The list sorted by rating: best average first, then most reviews, then newest.
+    index('venues_active_rating_idx')
+      .on(t.rating_average.desc(), t.rating_count.desc(), t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
     index('venues_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     index('venues_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
@@ -244,6 +269,8 @@ export const bookings = pgTable(
     contact_phone: text('contact_phone'),
     payment_intent_id: text('payment_intent_id'),
     review_id: uuid('review_id'),
+    /** When the morning-after review request was queued (the reminder worker's sent-marker). */
+    review_reminder_sent_at: timestamp('review_reminder_sent_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -261,6 +288,12 @@ export const bookings = pgTable(
     index('bookings_venue_updated_idx').on(t.venue_id, t.updated_at.desc()),
     index('bookings_venue_date_idx').on(t.venue_id, t.date),
     index('bookings_status_idx').on(t.status),
+    // The reminder worker's candidates: paid nights without a review or a reminder yet.
+    index('bookings_review_reminder_idx')
+      .on(t.date)
+      .where(
+        sql`${t.status} = 'confirmed' and ${t.payment_intent_id} is not null and ${t.review_id} is null and ${t.review_reminder_sent_at} is null`,
+      ),
   ],
 );
 
@@ -281,13 +314,22 @@ export const venueReviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     is_published: boolean('is_published').notNull().default(true),
+    /** The venue host's one public answer. */
+    host_response: text('host_response'),
+    host_response_at: timestamp('host_response_at', { withTimezone: true }),
+    /** The admin's reason for the last unpublish or republish. */
+    moderation_reason: text('moderation_reason'),
+    moderated_at: timestamp('moderated_at', { withTimezone: true }),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     check('venue_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('venue_reviews_comment_length_check', sql`char_length(${t.comment}) between 1 and 500`),
     index('venue_reviews_venue_idx')
-      .on(t.venue_id, t.created_at.desc())
+      .on(t.venue_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_published}`),
+    index('venue_reviews_created_idx').on(t.created_at.desc(), t.id.desc()),
   ],
 );
 

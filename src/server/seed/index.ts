@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedBookings } from './bookings';
+import { seedReviews } from './reviews';
 import { seedVenues } from './venues';
 
 /** Seeds the demo marketplace into an empty database; returns the sign-ins to print. */
@@ -12,6 +13,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   const accounts = await seedAccounts(ctx);
   const venues = await seedVenues(ctx, accounts);
   await seedBookings(ctx, accounts, venues);
+  await seedReviews(ctx, accounts, venues);
   const rows: Array<[string, string]> = [
     ...(accounts.admin ? [['Admin', accounts.admin.email] as [string, string]] : []),
     ['Host', accounts.hosts[0].email],

@@ -18,6 +18,8 @@ export const LIVE_REFRESH: Refreshes = {
     queryKeys.host.stats,
     queryKeys.admin.allVenues,
     queryKeys.admin.stats,
+    // A review written, answered or moderated updates its venue's rating row: a venue event.
+    queryKeys.admin.reviews,
   ],
   booking: (event) => [
     queryKeys.booking(event.id),

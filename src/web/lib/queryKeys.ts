@@ -3,13 +3,17 @@
  * whom; prefixes group what one change makes stale (e.g. `guest.all` holds the guest's list and
  * tiles). The live table (liveRefresh.ts) and the features' data modules both use these.
  */
-import type { AdminVenueStatus } from '@/domain/contract';
+import type { AdminReviewStatus, AdminVenueStatus } from '@/domain/contract';
 
 export const queryKeys = {
   session: ['session'] as const,
 
   /** One venue, whoever reads it: the detail, manage and edit pages share this entry. */
   venue: (id: string) => ['venue', id] as const,
+  /** A venue's published reviews and rating summary (under the venue: its live event refreshes them). */
+  venueReviews: (venueId: string) => ['venue', venueId, 'reviews'] as const,
+  /** Whether the viewer may review a booking (the review page). */
+  reviewTarget: (bookingId: string) => ['review-target', bookingId] as const,
   /** The public venue reads: list pages and the hero count. */
   venues: {
     all: ['venues'] as const,
@@ -46,5 +50,8 @@ export const queryKeys = {
     bookings: ['admin', 'bookings'] as const,
     stats: ['admin', 'stats'] as const,
     mailbox: (limit: number) => ['admin', 'mailbox', limit] as const,
+    /** Every page of the admin's review list, whatever its filter. */
+    reviews: ['admin', 'reviews'] as const,
+    reviewPage: (status: AdminReviewStatus, page: number) => ['admin', 'reviews', status, page] as const,
   },
 };

@@ -10,6 +10,7 @@ import {
   BookingManagementTab,
   MailboxTab,
   ManageVenuesTab,
+  ReviewsTab,
   TransactionManagementTab,
   useAdminStats,
   VenueApprovalsTab,
@@ -17,7 +18,7 @@ import {
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 
-const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'mailbox'] as const;
+const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'mailbox'] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(TABS, 'approvals');
@@ -47,6 +48,7 @@ function AdminDashboard() {
           <TabsTrigger value="venues">Manage Venues</TabsTrigger>
           <TabsTrigger value="bookings">Booking Management</TabsTrigger>
           <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="mailbox">Mailbox</TabsTrigger>
         </TabsList>
         <TabsContent value="approvals">
@@ -60,6 +62,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="transactions">
           <TransactionManagementTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
         </TabsContent>
         <TabsContent value="mailbox">
           <MailboxTab />

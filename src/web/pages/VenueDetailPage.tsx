@@ -39,6 +39,7 @@ import {
   VenueSection,
 } from '@/web/features/venues';
 import type { Venue } from '@/domain/contract';
+import { VenueRatingLink, VenueReviews } from '@/web/features/reviews';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
@@ -159,6 +160,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
             <header className="flex flex-col gap-4">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="accent">{PRICING_TYPE_LABELS[venue.pricing_type]}</Badge>
+                <VenueRatingLink venueId={venue.id} />
                 {venue.open_to_flexible_hours && (
                   <Badge tone="info">
                     <Sparkles aria-hidden="true" />
@@ -237,12 +239,10 @@ function VenueDetail({ venue }: { venue: Venue }) {
             <VenueAmenities amenities={venue.amenities ?? []} />
 
             <VenueSection id="reviews-heading" title="Customer Reviews" icon={MessageSquare}>
-              <div className="rounded-xl border border-dashed border-border px-4 py-8 text-center">
-                <p className="font-medium">No reviews yet</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Guests can review this venue after their event.
-                </p>
-              </div>
+              <VenueReviews
+                venueId={venue.id}
+                isOwner={profile?.role === 'host' && profile.id === venue.host_id}
+              />
             </VenueSection>
           </div>
 

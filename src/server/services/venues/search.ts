@@ -7,6 +7,7 @@ import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-
 import { weekDayOf } from '@/domain/calendar';
 import { invalid } from '@/domain/errors';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
+import { ratingAverage } from '@/domain/reviews';
 import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
 import type { AppContext } from '../../context';
 import { venueAvailability, venues } from '../../db/schema';
@@ -26,6 +27,10 @@ const cardColumns = {
   open_to_flexible_hours: venues.open_to_flexible_hours,
   created_at: venues.created_at,
   first_image: sql<string | null>`${venues.images}[1]`,
+  rating_count: venues.rating_count,
+  rating_sum: venues.rating_sum,
+  // Exact text of the generated average, for the rating-order cursor.
+  rating_key: sql<string>`${venues.rating_average}::text`,
   // Full precision (microseconds, UTC) for the keyset cursor; a JS Date would lose it.
   cursor_at: sql<string>`to_char(${venues.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -41,6 +46,8 @@ export interface VenueCard {
   open_to_flexible_hours: boolean;
   created_at: Date;
   image: { url: string; width: number; height: number } | null;
+  /** The published reviews' mean to one decimal (null with none) and how many there are. */
+  rating: { average: number | null; count: number };
 }
 
 export interface VenueListPage {
@@ -49,6 +56,13 @@ export interface VenueListPage {
   all_count: number;
   next_cursor: string | null;
 }
+
+/** Best rated first (then most reviewed, then newest), in the order of venues_active_rating_idx. */
+const BEST_RATED_FIRST = [
+  sql`${venues.rating_average} desc nulls last`,
+  sql`${venues.rating_count} desc nulls last`,
+  ...NEWEST_FIRST,
+];
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -100,6 +114,36 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt, id };
 }
 
+const RATING_KEY = /^\d(\.\d{1,3})?$/;
+
+/** The rating order's cursor: the last card's average (exact text), review count, created_at and id. */
+export function encodeRatingCursor(
+  average: string,
+  ratingCount: number,
+  createdAt: string,
+  id: string,
+): string {
+  return Buffer.from(JSON.stringify(['rating', average, ratingCount, createdAt, id])).toString('base64url');
+}
+
+export function decodeRatingCursor(cursor: string) {
+  const badCursor = () => invalid('Invalid cursor.', 'cursor');
+  if (!/^[A-Za-z0-9_-]{1,300}$/.test(cursor)) throw badCursor();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 5 || value[0] !== 'rating') throw badCursor();
+  const [, average, ratingCount, createdAt, id] = value as unknown[];
+  if (typeof average !== 'string' || !RATING_KEY.test(average)) throw badCursor();
+  if (typeof ratingCount !== 'number' || !Number.isSafeInteger(ratingCount) || ratingCount < 0)
+    throw badCursor();
+  const { createdAt: at, id: venueId } = decodeCursor(encodeCursor(String(createdAt), String(id)));
+  return { average, ratingCount, createdAt: at, id: venueId };
+}
+
 /** Memoizes a value by key (the list cache passes itself; without it every value is computed). */
 export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, _ttl, load) => load();
@@ -114,7 +158,8 @@ const filterKey = (f: NormalizedVenueFilters) =>
   ]);
 
 /**
- * One page of active venues matching the filters, newest first, with the counts. The page
+ * One page of active venues matching the filters, newest first (or best rated first, by
+ * venues_active_rating_idx), with the counts. The page
  * walks venues_active_created_idx from the cursor; the filtered count puts the filters in
  * WHERE (so the trigram and partial indexes apply); the count of all active venues is a
  * count of that partial index. Counts do not depend on the page, so pages share them.
@@ -124,8 +169,8 @@ export async function listVenues(
   query: VenueListQuery,
   memo: Memo = noMemo,
 ): Promise<VenueListPage> {
-  const { cursor, limit, ...filters } = query;
-  const after = cursor ? decodeCursor(cursor) : null;
+  const { cursor, limit, sort, ...filters } = query;
+  const byRating = sort === 'rating';
   const conditions = filterConditions(filters);
   const overrideJoin = filters.date
     ? and(eq(venueAvailability.venue_id, venues.id), eq(venueAvailability.date, filters.date))!
@@ -133,9 +178,14 @@ export async function listVenues(
 
   let pageQuery = ctx.db.select(cardColumns).from(venues).$dynamic();
   if (overrideJoin) pageQuery = pageQuery.leftJoin(venueAvailability, overrideJoin);
-  const keyset = after
-    ? sql`(${venues.created_at}, ${venues.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : undefined;
+  let keyset: SQL | undefined;
+  if (cursor && byRating) {
+    const after = decodeRatingCursor(cursor);
+    keyset = sql`(${venues.rating_average}, ${venues.rating_count}, ${venues.created_at}, ${venues.id}) < (${after.average}::numeric, ${after.ratingCount}::int, ${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  } else if (cursor) {
+    const after = decodeCursor(cursor);
+    keyset = sql`(${venues.created_at}, ${venues.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  }
 
   const countActive = async (where: SQL[]) => {
     let q = ctx.db.select({ n: count() }).from(venues).$dynamic();
@@ -147,7 +197,7 @@ export async function listVenues(
   const [rows, total, all] = await Promise.all([
     pageQuery
       .where(and(eq(venues.is_active, true), ...conditions, keyset))
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...(byRating ? BEST_RATED_FIRST : NEWEST_FIRST))
       .limit(limit + 1),
     conditions.length
       ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions))
@@ -159,13 +209,21 @@ export async function listVenues(
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return {
-    venues: page.map(({ first_image, cursor_at: _cursor, ...card }) => ({
-      ...card,
-      image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
-    })),
+    venues: page.map(
+      ({ first_image, cursor_at: _cursor, rating_count, rating_sum, rating_key: _key, ...card }) => ({
+        ...card,
+        image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
+        rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
+      }),
+    ),
     total_count: total ?? all,
     all_count: all,
-    next_cursor: more && last ? encodeCursor(last.cursor_at, last.id) : null,
+    next_cursor:
+      more && last
+        ? byRating
+          ? encodeRatingCursor(last.rating_key, last.rating_count, last.cursor_at, last.id)
+          : encodeCursor(last.cursor_at, last.id)
+        : null,
   };
 }
 
@@ -185,7 +243,7 @@ export class ListPageJson {
 /** The list page, from the cache when possible (the counts are cached on their own too). */
 export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<ListPageJson> {
   const cache = ctx.venueListCache;
-  const key = `page:${filterKey(query)}:${query.cursor ?? ''}:${query.limit}`;
+  const key = `page:${filterKey(query)}:${query.sort ?? 'newest'}:${query.cursor ?? ''}:${query.limit}`;
   const memo: Memo = (k, t, load) => cache.get(k, t, load);
   return cache.get(
     key,

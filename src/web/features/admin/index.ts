@@ -2,6 +2,7 @@
 export { BookingManagementTab } from './BookingManagementTab';
 export { MailboxTab } from './MailboxTab';
 export { ManageVenuesTab } from './ManageVenuesTab';
+export { ReviewsTab } from './ReviewsTab';
 export { TransactionManagementTab } from './TransactionManagementTab';
 export { VenueApprovalsTab } from './VenueApprovalsTab';
 export { useAdminStats } from './data';

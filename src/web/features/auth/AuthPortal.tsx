@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { Container } from '@/web/components/Container';
 import { toast } from '@/web/lib/toast';
 import { isApiError } from '@/web/lib/api';
 import { accountsApi } from './data';
+import { returnPath } from './guards';
 import { dashboardPathFor } from './roles';
 import { useAuth } from './useAuth';
 import { PasswordRules } from './PasswordRules';
@@ -57,6 +58,7 @@ type SignUpValues = z.infer<typeof hostSignUpSchema>;
 
 function SignInForm({ portal }: { portal: Portal }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { refresh } = useAuth();
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
@@ -74,7 +76,7 @@ function SignInForm({ portal }: { portal: Portal }) {
       } else {
         toast.success('Welcome back!', 'Successfully signed in.');
       }
-      navigate(dashboardPathFor(profile.role), { replace: true });
+      navigate(returnPath(location.state) ?? dashboardPathFor(profile.role), { replace: true });
     },
     onError: (error, values) => {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {

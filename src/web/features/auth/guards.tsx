@@ -25,10 +25,31 @@ export function RequireAuth({ children, roles, redirectTo = '/', signedOutRedire
   return <>{children}</>;
 }
 
-/** For the sign-in pages: a signed-in visitor goes straight to their dashboard. */
+/**
+ * The page a guarded route sent a signed-out visitor away from (RequireAuth puts it in the
+ * navigation state), to go back to after signing in; only a path of this app, never a URL.
+ */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  if (
+    !from ||
+    typeof from.pathname !== 'string' ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//')
+  ) {
+    return null;
+  }
+  return from.pathname + (typeof from.search === 'string' ? from.search : '');
+}
+
+/**
+ * For the sign-in pages: a signed-in visitor goes straight to their dashboard, or back to the
+ * page that asked them to sign in (e.g. /review/{bookingId}).
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { loading, user, role } = useAuth();
+  const location = useLocation();
   if (loading) return <FullPageLoading />;
-  if (user) return <Navigate to={dashboardPathFor(role)} replace />;
+  if (user) return <Navigate to={returnPath(location.state) ?? dashboardPathFor(role)} replace />;
   return <>{children}</>;
 }

@@ -6,8 +6,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MapPin, MessageSquareText, Ticket } from 'lucide-react';
+import { CalendarClock, MapPin, MessageSquareText, Star, Ticket } from 'lucide-react';
+import { todayInZone } from '@/domain/availability';
 import { hasHostNotes, isAwaitingGuest, shortId } from '@/domain/booking';
+import { reviewStage } from '@/domain/reviews';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -155,6 +157,8 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
         )
       )}
 
+      <ReviewPrompt booking={booking} />
+
       <ConfirmDialog
         open={confirmReject}
         onOpenChange={setConfirmReject}
@@ -167,4 +171,41 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
       />
     </Card>
   );
+}
+
+/**
+ * SPEC §4 Payment: once the night has passed (in the venue's zone) and it was paid, 'Write a
+ * Review' opens the review page in a new tab, unless it was reviewed; before the night the card
+ * says the event is coming up; after the review window, nothing.
+ */
+function ReviewPrompt({ booking }: { booking: Booking }) {
+  const stage = reviewStage(booking, todayInZone(booking.venue.time_zone, new Date()));
+  if (stage === 'open') {
+    return (
+      <Button asChild variant="secondary" className="w-full sm:w-fit">
+        <a href={`/review/${booking.id}`} target="_blank" rel="noopener noreferrer">
+          <Star aria-hidden="true" />
+          Write a Review
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Button>
+    );
+  }
+  if (stage === 'upcoming') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="event-upcoming">
+        <CalendarClock className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+        Your event is coming up. You can write a review after the night.
+      </p>
+    );
+  }
+  if (stage === 'reviewed') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Star className="size-4 shrink-0 fill-amber-400 text-amber-400" aria-hidden="true" />
+        Thanks for your review.
+      </p>
+    );
+  }
+  return null;
 }

@@ -1,14 +1,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { RotateCcw, SearchX, Wine } from 'lucide-react';
-import { filterChips, hasActiveFilters } from '@/domain/filters';
+import {
+  VENUE_SORTS,
+  VENUE_SORT_LABELS,
+  filterChips,
+  hasActiveFilters,
+  type VenueSort,
+} from '@/domain/filters';
 import { Container } from '@/web/components/Container';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { formatCount } from '@/web/lib/format';
 import { cn } from '@/web/lib/utils';
 import { VenueCard, VenueCardSkeleton } from './VenueCard';
 import { VenueSearchPanel } from './VenueSearchPanel';
-import { useVenueFilters } from './useVenueFilters';
+import { useVenueFilters, useVenueSort } from './useVenueFilters';
 import { useVenueList } from './data';
 
 const SKELETON_COUNT = 6;
@@ -41,9 +48,8 @@ function useSentinel(onVisible: () => void, enabled: boolean) {
  */
 export function VenueBrowser() {
   const { filters, query, setFilters } = useVenueFilters();
-  const list = useVenueList(query);
-  // A venue approved, edited or removed anywhere refreshes the list and the hero count.
-
+  const [sort, setSort] = useVenueSort();
+  const list = useVenueList(sort === 'rating' ? { ...query, sort } : query);
   const pages = list.data?.pages ?? [];
   const venues = pages.flatMap((p) => p.venues);
   const first = pages[0];
@@ -135,9 +141,26 @@ export function VenueBrowser() {
           className="relative z-10 -mt-2 mb-12 sm:mb-14"
         />
         <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <h2 id="venues-heading" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
-            Browse Venues
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-start sm:gap-5">
+            <h2
+              id="venues-heading"
+              className="font-display text-2xl font-semibold tracking-tight sm:text-3xl"
+            >
+              Browse Venues
+            </h2>
+            <Select value={sort} onValueChange={(v) => setSort(v as VenueSort)}>
+              <SelectTrigger className="h-9 w-40 text-sm" aria-label="Sort venues">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {VENUE_SORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {VENUE_SORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
           {filtered && first && (
             <div className="flex flex-wrap items-center gap-2" aria-live="polite">
               <p className="text-sm text-muted-foreground">

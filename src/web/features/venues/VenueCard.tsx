@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { CreditCard, MapPin, Sparkles, Users } from 'lucide-react';
+import { CreditCard, MapPin, Sparkles, Star, Users } from 'lucide-react';
 import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing';
+import { formatRating, reviewCountLabel } from '@/domain/reviews';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
@@ -44,10 +45,13 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
               {venue.name}
             </Link>
           </h3>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{venue.city}</span>
-          </p>
+          <div className="mt-1 flex items-center justify-between gap-3 text-sm text-muted-foreground">
+            <p className="flex min-w-0 items-center gap-1.5">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{venue.city}</span>
+            </p>
+            <CardRating rating={venue.rating} />
+          </div>
         </div>
 
         <div className="flex items-end justify-between gap-3">
@@ -79,6 +83,27 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
         </Button>
       </div>
     </article>
+  );
+}
+
+/** '★ 4.3 (12)' with the full wording for screen readers, or 'New' before the first review. */
+function CardRating({ rating }: { rating: VenueCardData['rating'] | undefined }) {
+  if (!rating || rating.average === null || rating.count === 0) {
+    return (
+      <span className="shrink-0 text-xs font-medium text-muted-foreground" data-testid="venue-rating">
+        No reviews yet
+      </span>
+    );
+  }
+  return (
+    <span className="flex shrink-0 items-center gap-1 text-foreground" data-testid="venue-rating">
+      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span className="font-semibold tabular-nums">{formatRating(rating.average)}</span>
+      <span className="text-muted-foreground tabular-nums" aria-hidden="true">
+        ({rating.count})
+      </span>
+      <span className="sr-only">out of 5, {reviewCountLabel(rating.count)}</span>
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filtersToQuery, type VenueFilters } from '@/domain/filters';
+import { filtersToQuery, type VenueFilters, type VenueSort } from '@/domain/filters';
 
 export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricing'] as const;
 
@@ -38,4 +38,24 @@ export function useVenueFilters() {
   );
 
   return { filters, query, setFilters };
+}
+
+/** The list's order, kept in the URL (?sort=rating; newest first when absent). */
+export function useVenueSort(): [VenueSort, (sort: VenueSort) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort: VenueSort = searchParams.get('sort') === 'rating' ? 'rating' : 'newest';
+  const setSort = useCallback(
+    (next: VenueSort) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next === 'rating') params.set('sort', 'rating');
+          else params.delete('sort');
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+  return [sort, setSort];
 }
