@@ -43,6 +43,11 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Request rate limits and uniform answer timing on the account endpoints. Always on in
+   * production; test suites that create many accounts from one address turn it off.
+   */
+  RATE_LIMITS: boolish.default(true),
 });
 
 export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
