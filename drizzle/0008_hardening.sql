@@ -5,6 +5,7 @@ CREATE TABLE "idempotency_keys" (
 	"status" integer,
 	"content_type" text,
 	"body" text,
+	"committed" boolean DEFAULT false NOT NULL,
 	"locked_until" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL

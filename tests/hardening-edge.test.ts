@@ -112,17 +112,17 @@ describe('cross-site writes are refused before any work', () => {
 
 /** A fingerprint of every table: row count and a hash of all rows. */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await env.ctx.db.execute<{ table_name: string }>(
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await env.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const tables = await rows<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const out: Record<string, string> = {};
-  for (const { table_name } of tables.rows) {
+  for (const { table_name } of tables) {
     const name = sql.identifier(table_name);
-    const [row] = (
-      await env.ctx.db.execute<{ n: number; h: string | null }>(
-        sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${name} t`,
-      )
-    ).rows;
+    const [row] = await rows<{ n: number; h: string | null }>(
+      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${name} t`,
+    );
     out[table_name] = `${row!.n}:${row!.h}`;
   }
   return out;

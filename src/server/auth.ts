@@ -17,6 +17,7 @@ export function createAuth(db: Db, config: Config) {
     basePath: '/api/auth',
     trustedOrigins: [config.PUBLIC_URL],
     telemetry: { enabled: false },
+    logger: { disabled: config.LOG_LEVEL === 'silent' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

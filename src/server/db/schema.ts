@@ -352,6 +352,11 @@ export const idempotencyKeys = pgTable(
     status: integer('status'),
     content_type: text('content_type'),
     body: text('body'),
+    /**
+     * Set inside the transaction that wrote what the request asked for (db/transaction.ts): if
+     * its process dies before the answer is stored, a retry learns the work was done.
+     */
+    committed: boolean('committed').notNull().default(false),
     /** An unfinished claim (its process died) may be taken over after this. */
     locked_until: timestamp('locked_until', { withTimezone: true }).notNull(),
     created_at: createdAt(),

@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { AppError, conflict, invalid } from '@/domain/errors';
 import type { AppContext, AppEnv } from '../context';
 import { idempotencyKeys } from '../db/schema';
+import { withCommitHook } from '../db/transaction';
 import { getViewer } from './viewer';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -21,6 +22,9 @@ export const KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different request. Use a new key for a new request.';
 export const KEY_IN_PROGRESS_MESSAGE =
   'A request with this Idempotency-Key is still being processed. Try again in a moment.';
+
+export const KEY_ANSWER_LOST_MESSAGE =
+  'The first request with this Idempotency-Key was carried out, but its answer was lost. Check the result before sending a new request.';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -57,7 +61,11 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
           where,
           or(
             lt(idempotencyKeys.expires_at, now),
-            and(sql`${idempotencyKeys.status} is null`, lt(idempotencyKeys.locked_until, now)),
+            and(
+              sql`${idempotencyKeys.status} is null`,
+              eq(idempotencyKeys.committed, false),
+              lt(idempotencyKeys.locked_until, now),
+            ),
           ),
         ),
       );
@@ -79,6 +87,10 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
       if (first.request_hash !== requestHash) {
         throw conflict(KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED');
       }
+      if (first.status === null && first.committed && first.locked_until < now) {
+        // The work was written, but the process died before the answer was stored.
+        throw conflict(KEY_ANSWER_LOST_MESSAGE, 'IDEMPOTENCY_ANSWER_LOST');
+      }
       if (first.status === null) {
         throw new AppError('conflict', KEY_IN_PROGRESS_MESSAGE, {
           reason: 'IDEMPOTENCY_IN_PROGRESS',
@@ -92,7 +104,9 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
     }
 
     try {
-      await next();
+      await withCommitHook(async (tx) => {
+        await tx.update(idempotencyKeys).set({ committed: true }).where(where);
+      }, next);
     } catch (err) {
       await ctx.db.delete(idempotencyKeys).where(where);
       throw err;
