@@ -7,6 +7,7 @@ import { statsRoutes } from './stats';
 import { systemRoutes } from './system';
 import { venueRoutes } from './venues';
 import { mediaRoutes } from './media';
+import { crawlerRoutes } from './crawlers';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -18,7 +19,8 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', bookingRoutes(ctx));
 }
 
-/** Routes outside /api (venue photos at /media/*). */
+/** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */
 export function mountPublicRoutes(app: Hono<AppEnv>, ctx: AppContext) {
   app.route('/', mediaRoutes(ctx));
+  app.route('/', crawlerRoutes(ctx));
 }

@@ -1,8 +1,23 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AppEnv } from '../context';
 import { bookings, emailOutbox, venues } from '../db/schema';
+import { readQuery } from '../http/validate';
 import { requireRole } from '../http/viewer';
+
+const MAILBOX_LIMIT_MESSAGE = 'Limit must be a whole number between 1 and 200.';
+const mailboxQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z
+      .number({ error: MAILBOX_LIMIT_MESSAGE })
+      .int(MAILBOX_LIMIT_MESSAGE)
+      .min(1, MAILBOX_LIMIT_MESSAGE)
+      .max(200, MAILBOX_LIMIT_MESSAGE)
+      .default(50),
+  ),
+});
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
@@ -67,7 +82,7 @@ export function statsRoutes(ctx: AppContext) {
 
   r.get('/admin/mailbox', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const limit = Math.min(200, Math.max(1, Number(c.req.query('limit')) || 50));
+    const { limit } = readQuery(c, mailboxQuerySchema);
     const messages = await ctx.db
       .select()
       .from(emailOutbox)
