@@ -48,6 +48,9 @@ export const configSchema = z.object({
    * production; test suites that create many accounts from one address turn it off.
    */
   RATE_LIMITS: boolish.default(true),
+  /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),
 });
 
 export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };

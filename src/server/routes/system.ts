@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext, AppEnv } from '../context';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
+import { fromDatabaseError } from '../db/errors';
 import { getViewer } from '../http/viewer';
 
 /** Health, and the Server-Sent Events stream of changes each viewer may read. */
@@ -9,8 +10,24 @@ export function systemRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
   r.get('/health', async (c) => {
-    await ctx.db.execute('select 1');
     c.header('cache-control', 'no-store');
+    try {
+      await ctx.db.execute('select 1');
+    } catch (err) {
+      // Says why, so a load balancer's log (and a person) can tell a database outage from a crash.
+      const known = fromDatabaseError(err);
+      ctx.log.warn({ err }, 'health check: database unavailable');
+      c.header('retry-after', '2');
+      return c.json(
+        {
+          status: 'unavailable',
+          database: ctx.database.engine,
+          mail: ctx.mail.name,
+          reason: known?.message ?? 'The database check failed.',
+        },
+        503,
+      );
+    }
     return c.json({ status: 'ok', database: ctx.database.engine, mail: ctx.mail.name });
   });
 
