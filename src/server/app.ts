@@ -23,6 +23,12 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
       paymentProvider: (ctx.config as { PAYMENT_PROVIDER?: string }).PAYMENT_PROVIDER,
     }),
   );
+  app.use('*', async (c, next) => {
+    await next();
+    // A refused oversized body is left unread: close the connection rather than keep it alive
+    // half-read (the client's next request on it would fail).
+    if (c.res.status === 413) c.res.headers.set('connection', 'close');
+  });
   app.use('*', compress());
 
   const api = new Hono<AppEnv>();
