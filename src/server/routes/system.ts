@@ -4,6 +4,7 @@ import type { AppContext, AppEnv } from '../context';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
 import { fromDatabaseError } from '../db/errors';
 import { getViewer } from '../http/viewer';
+import { onShutdown, RECONNECT_AFTER_MS } from '../lifecycle';
 
 /** Health, and the Server-Sent Events stream of changes each viewer may read. */
 export function systemRoutes(ctx: AppContext) {
@@ -47,13 +48,28 @@ export function systemRoutes(ctx: AppContext) {
           .writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) })
           .catch(() => undefined);
       });
-      stream.onAbort(unsubscribe);
+      let wake: () => void = () => undefined;
+      // On shutdown: tell the client to reconnect shortly (to another server, or this one
+      // restarted), then end the stream so the server can exit.
+      const unregister = onShutdown(async () => {
+        await stream
+          .writeSSE({ event: 'shutdown', data: '{}', retry: RECONNECT_AFTER_MS })
+          .catch(() => undefined);
+        await stream.close().catch(() => undefined);
+        wake();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        unregister();
+      });
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
       while (!stream.aborted && !stream.closed) {
-        await stream.sleep(25_000);
-        if (!stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
+        await Promise.race([stream.sleep(25_000), new Promise<void>((r) => (wake = r))]);
+        if (!stream.aborted && !stream.closed)
+          await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
       }
       unsubscribe();
+      unregister();
     });
   });
 
