@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { venues } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, createActors, type Actors } from './support/client';
-import { cookieOf, createActiveVenue, createVenue, type RoleName } from './fixtures/venues';
+import { approveVenue, cookieOf, createActiveVenue, createVenue, type RoleName } from './fixtures/venues';
 import {
   HTML_PAGE,
   SVG_IMAGE,
@@ -286,7 +286,9 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     for (const key of [a.path, `${a.path}.card.webp`, `${a.path}.full.webp`])
       expect(await env.ctx.storage.get(key)).toBeNull();
     expect((await media(b.url)).res.status).toBe(200);
-    // The list card now shows the remaining photo.
+    // New photos sent the venue back for review (decision 0015); once approved again,
+    // the list card shows the remaining photo.
+    await approveVenue(env, actors.admin, v.id);
     const list = await call(env, 'GET', '/api/venues?limit=48');
     const card = list.body.venues.find((c: { id: string }) => c.id === v.id);
     expect(card.image.url).toBe(b.card_url);

@@ -19,6 +19,8 @@ import {
   safeFileName,
 } from '../images/pipeline';
 import { imageView, invalidateVenueList, loadForEdit, type VenueImage } from './venues';
+import { sendBackForReview } from './venue-review';
+import { contentNeedingReview } from '@/domain/venue-review';
 
 export interface UploadedFile {
   name: string;
@@ -102,6 +104,14 @@ export async function addVenueImage(
         .set({ images: sql`array_append(${venues.images}, ${key}::text)`, updated_at: ctx.now() })
         .where(eq(venues.id, venueId))
         .returning({ images: venues.images });
+      // Decision 0015: a new photo on an approved venue is reviewed again.
+      await sendBackForReview(
+        ctx,
+        tx,
+        viewer,
+        venue,
+        contentNeedingReview(venue, { photoAdded: true }, viewer.profile.role),
+      );
       return row!.images;
     });
     invalidateVenueList(ctx);

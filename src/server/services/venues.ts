@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, count, eq, gt, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { weekDayOf } from '@/domain/calendar';
+import { contentNeedingReview } from '@/domain/venue-review';
 import type { VenueDecision, VenueInput, VenueUpdate } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
@@ -22,6 +23,7 @@ import {
   venueSubmittedHostEmail,
 } from '../mail/venue-emails';
 import { bookingInstants } from './availability';
+import { sendBackForReview } from './venue-review';
 import { lockVenueConfirmations } from './bookings';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
@@ -605,7 +607,12 @@ export async function updateVenue(
         .set({ ...changes, updated_at: ctx.now() })
         .where(eq(venues.id, id))
         .returning(fullColumns);
-      return updated!;
+      // Decision 0015: a host's new name or description on an approved venue is reviewed again.
+      const touched = contentNeedingReview(current, changes, viewer.profile.role);
+      if (touched.length === 0) return updated!;
+      await sendBackForReview(ctx, tx, viewer, updated!, touched);
+      const [pending] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id));
+      return pending!;
     });
   } catch (err) {
     // The whole transaction rolled back: neither the venue nor any booking changed.
