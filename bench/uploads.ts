@@ -45,7 +45,14 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 // A confirmed host with one venue.
 const email = 'bench.host@example.com';
 const password = 'NightOwl2026';
-await signUp(ctx, { email, password, full_name: 'Bench Host', role: 'host' });
+await signUp(ctx, {
+  email,
+  password,
+  full_name: 'Bench Host',
+  role: 'host',
+  business_name: 'Bench Co',
+  phone: '+1 555 0100',
+});
 await ctx.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
 const signIn = await fetch(`${base}/api/accounts/sign-in`, {
   method: 'POST',

@@ -9,26 +9,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
-import { call, confirmationLink, createActors, STRONG_PASSWORD, type Actors } from './support/client';
+import { call, confirmationLink, STRONG_PASSWORD } from './support/client';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
-import {
-  bookingBody,
-  countBookings,
-  createVenue,
-  freezeClock,
-  insertBooking,
-} from './support/bookings-fixtures';
+import { bookingBody, countBookings, insertVenue, freezeClock, insertBooking } from './factories';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 let venueId: string;
 let bookingId: string;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
   freezeClock(env);
-  const venue = await createVenue(env, actors.host);
+  const venue = await insertVenue(env, actors.host);
   venueId = venue.id;
   bookingId = (await insertBooking(env, venue, actors.guest)).id;
 });

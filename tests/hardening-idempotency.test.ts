@@ -6,26 +6,20 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, emailOutbox, idempotencyKeys, type Venue } from '../src/server/db/schema';
-import { call, createActors, type Actor, type Actors } from './support/client';
+import { call, type Actor } from './support/client';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';
-import {
-  bookingBody,
-  countBookings,
-  createVenue,
-  freezeClock,
-  freshDate,
-  NOW,
-} from './support/bookings-fixtures';
+import { bookingBody, countBookings, insertVenue, freezeClock, freshDate, NOW } from './factories';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 let venue: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
   freezeClock(env);
-  venue = await createVenue(env, actors.host, { capacity: 500 });
+  venue = await insertVenue(env, actors.host, { capacity: 500 });
 });
 afterAll(async () => {
   await env.close();

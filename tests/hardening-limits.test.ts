@@ -8,18 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { emailOutbox } from '../src/server/db/schema';
 import { ACCOUNT_ANSWER_MS, LIMITS } from '../src/server/http/guards';
-import { call, createActors, STRONG_PASSWORD, uniqueEmail, type Actors } from './support/client';
+import { call, STRONG_PASSWORD, uniqueEmail } from './support/client';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';
-import { bookingBody, createVenue, freezeClock, NOW } from './support/bookings-fixtures';
+import { bookingBody, insertVenue, freezeClock, NOW } from './factories';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own address through X-Forwarded-For.
   env = await createTestEnv({ RATE_LIMITS: 'true', TRUST_PROXY: 'true' });
   // The actors are created before the clock is frozen, from their own address.
-  actors = await createActors(env);
+  actors = await createAccounts(env);
   freezeClock(env);
 });
 afterAll(async () => {
@@ -212,7 +213,7 @@ describe('account existence does not show in timing', () => {
 describe('booking requests', () => {
   it('are limited per guest: the 31st within the hour is 429 and writes nothing', async () => {
     env.clock.now = NOW;
-    const venue = await createVenue(env, actors.host, { capacity: 500 });
+    const venue = await insertVenue(env, actors.host, { capacity: 500 });
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.bookingRequestsPerUser.max + 1; i++) {
       const res = await call(env, 'POST', '/api/bookings', {

@@ -9,17 +9,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { FILTER_MESSAGES } from '../src/domain/filters';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
-import { createVenue } from './support/bookings-fixtures';
+import { insertVenue } from './factories';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 let spa: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
   const root = mkdtempSync(path.join(os.tmpdir(), 'velvet-web-'));
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Velvet</title><div id="root"></div>');
@@ -63,8 +64,8 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('sitemap.xml lists the home page, the public pages and active venues only', async () => {
-    const active = await createVenue(env, actors.host);
-    const pending = await createVenue(env, actors.host, { is_active: false });
+    const active = await insertVenue(env, actors.host);
+    const pending = await insertVenue(env, actors.host, { is_active: false });
     const res = await spa.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -114,7 +115,7 @@ describe('query strings are validated, not ignored', () => {
   });
 
   it('the availability range rejects impossible dates', async () => {
-    const venue = await createVenue(env, actors.host);
+    const venue = await insertVenue(env, actors.host);
     const res = await call(env, 'GET', `/api/venues/${venue.id}/availability?from=2030-13-01&to=2030-12-01`);
     expect(res.status).toBe(400);
   });

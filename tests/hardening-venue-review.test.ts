@@ -6,17 +6,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, venues } from '../src/server/db/schema';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
+import { createAccounts, type Accounts } from './factories';
 import { ADMIN_EMAIL, createTestEnv, type TestEnv } from './support/env';
-import { createVenue } from './support/bookings-fixtures';
+import { insertVenue } from './factories';
 import { pngImage, uploadForm } from './fixtures/images';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
@@ -32,7 +33,7 @@ const adminEmailsAbout = async (name: string) =>
 
 describe('changes to an approved venue', () => {
   it('a host renaming it: back to pending, hidden from guests, the admin emailed; approval restores it', async () => {
-    const venue = await createVenue(env, actors.host);
+    const venue = await insertVenue(env, actors.host);
     expect(await isPublic(venue.id)).toBe(true);
     const res = await patch(venue.id, { name: 'The Renamed Room' });
     expect(res.status).toBe(200);
@@ -52,14 +53,14 @@ describe('changes to an approved venue', () => {
   });
 
   it('a host re-describing it: back to pending', async () => {
-    const venue = await createVenue(env, actors.host);
+    const venue = await insertVenue(env, actors.host);
     const res = await patch(venue.id, { description: 'Something else entirely now.' });
     expect(res.body.is_active).toBe(false);
     expect(res.body.review_notes).toBe("Sent back for review: the host changed the venue's description.");
   });
 
   it('a host adding a photo: back to pending', async () => {
-    const venue = await createVenue(env, actors.host);
+    const venue = await insertVenue(env, actors.host);
     const res = await call(env, 'POST', `/api/venues/${venue.id}/images`, {
       cookie: actors.host.cookie,
       body: uploadForm(await pngImage(), 'new.png', 'image/png'),
@@ -71,7 +72,7 @@ describe('changes to an approved venue', () => {
   });
 
   it('other fields, whitespace-only edits and the admin’s own edits keep it live, with no email', async () => {
-    const venue = await createVenue(env, actors.host);
+    const venue = await insertVenue(env, actors.host);
     const before = (await env.ctx.db.select().from(emailOutbox)).length;
     expect((await patch(venue.id, { base_price: 150, capacity: 80 })).body.is_active).toBe(true);
     expect((await patch(venue.id, { name: `  ${venue.name}  ` })).body.is_active).toBe(true);
@@ -83,11 +84,11 @@ describe('changes to an approved venue', () => {
   });
 
   it('a pending venue renamed by its host stays pending (no second email); another host is refused', async () => {
-    const venue = await createVenue(env, actors.host, { is_active: false });
+    const venue = await insertVenue(env, actors.host, { is_active: false });
     const res = await patch(venue.id, { name: 'Still Pending' });
     expect(res.body.is_active).toBe(false);
     expect(await adminEmailsAbout('Still Pending')).toEqual([]);
-    const active = await createVenue(env, actors.host);
+    const active = await insertVenue(env, actors.host);
     expect((await patch(active.id, { name: 'Hijack' }, actors.otherHost.cookie)).status).toBe(403);
     expect(await isPublic(active.id)).toBe(true);
   });

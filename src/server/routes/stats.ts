@@ -1,12 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AppEnv } from '../context';
-import { bookings, emailOutbox, venues } from '../db/schema';
 import { readQuery } from '../http/validate';
 import { requireRole } from '../http/viewer';
+import { MAILBOX_DEFAULT_LIMIT, MAILBOX_MAX_LIMIT, recentMail } from '../services/mailbox';
+import * as stats from '../services/stats';
+import type {
+  AdminStats,
+  Encoded,
+  GuestBookingStats,
+  HostStats,
+  Mailbox,
+  VenueStats,
+} from '@/domain/contract';
 
-const MAILBOX_LIMIT_MESSAGE = 'Limit must be a whole number between 1 and 200.';
+const MAILBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${MAILBOX_MAX_LIMIT}.`;
 const mailboxQuerySchema = z.object({
   limit: z.preprocess(
     (v) => (v === '' || v == null ? undefined : Number(v)),
@@ -14,8 +22,8 @@ const mailboxQuerySchema = z.object({
       .number({ error: MAILBOX_LIMIT_MESSAGE })
       .int(MAILBOX_LIMIT_MESSAGE)
       .min(1, MAILBOX_LIMIT_MESSAGE)
-      .max(200, MAILBOX_LIMIT_MESSAGE)
-      .default(50),
+      .max(MAILBOX_MAX_LIMIT, MAILBOX_LIMIT_MESSAGE)
+      .default(MAILBOX_DEFAULT_LIMIT),
   ),
 });
 
@@ -23,73 +31,28 @@ const mailboxQuerySchema = z.object({
 export function statsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
-  r.get('/venues/stats', async (c) => {
-    const [row] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.is_active, true));
-    return c.json({ active_venues: row?.n ?? 0 });
-  });
+  r.get('/venues/stats', async (c) => c.json((await stats.publicVenueStats(ctx)) satisfies VenueStats));
 
   r.get('/host/stats', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
-    const [v] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.host_id, viewer.profile.id));
-    const [b] = await ctx.db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(venues, eq(venues.id, bookings.venue_id))
-      .where(and(eq(venues.host_id, viewer.profile.id), eq(bookings.status, 'confirmed')));
-    return c.json({ total_venues: v?.n ?? 0, active_bookings: b?.n ?? 0 });
+    return c.json((await stats.hostStats(ctx, viewer)) satisfies HostStats);
   });
 
   r.get('/me/bookings/stats', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
-    const [row] = await ctx.db
-      .select({
-        total: count(),
-        confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
-        spent: sql<
-          string | null
-        >`sum(${bookings.total_price}) filter (where ${bookings.status} = 'confirmed')`,
-      })
-      .from(bookings)
-      .where(eq(bookings.user_id, viewer.profile.id));
-    return c.json({
-      total_bookings: row?.total ?? 0,
-      total_spent: Number(row?.spent ?? 0),
-      confirmed_bookings: row?.confirmed ?? 0,
-    });
+    return c.json((await stats.guestStats(ctx, viewer)) satisfies GuestBookingStats);
   });
 
   r.get('/admin/stats', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const [v] = await ctx.db
-      .select({
-        total: count(),
-        pending: sql<number>`count(*) filter (where not ${venues.is_active})`.mapWith(Number),
-      })
-      .from(venues);
-    const [b] = await ctx.db
-      .select({
-        total: count(),
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
-      })
-      .from(bookings);
-    return c.json({
-      pending_venues: v?.pending ?? 0,
-      pending_bookings: b?.pending ?? 0,
-      total_venues: v?.total ?? 0,
-      total_bookings: b?.total ?? 0,
-    });
+    return c.json((await stats.adminStats(ctx)) satisfies AdminStats);
   });
 
   r.get('/admin/mailbox', async (c) => {
     await requireRole(ctx, c, 'admin');
     const { limit } = readQuery(c, mailboxQuerySchema);
-    const messages = await ctx.db
-      .select()
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.created_at))
-      .limit(limit);
     c.header('cache-control', 'no-store');
-    return c.json({ messages, transport: ctx.mail.name });
+    return c.json((await recentMail(ctx, limit)) satisfies Encoded<Mailbox>);
   });
 
   return r;

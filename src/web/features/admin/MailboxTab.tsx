@@ -15,7 +15,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
-import { extractLinks, useMailbox, type MailMessage, type MailStatus } from './mailbox';
+import type { MailMessage, MailStatus } from '@/domain/contract';
+import { useMailbox } from './data';
+import { extractLinks } from './mailLinks';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },

@@ -20,9 +20,8 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
-import type { AdminVenue } from '@/web/features/venues/types';
-import { useAdminVenues, useDeleteVenue } from '@/web/features/venues/useAdminVenues';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import type { AdminVenue } from '@/domain/contract';
+import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
 
 const DELETE_FAILED = 'Failed to delete venue.';
 

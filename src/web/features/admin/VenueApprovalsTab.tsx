@@ -26,10 +26,8 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
-import type { AdminVenue } from '@/web/features/venues/types';
-import { useAdminVenues, useVenueDecision } from '@/web/features/venues/useAdminVenues';
-import { VenuePhoto } from '@/web/features/venues/VenuePhoto';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import type { AdminVenue } from '@/domain/contract';
+import { useAdminVenues, useVenueDecision, VenuePhoto, VenueStatusBadge } from '@/web/features/venues';
 
 const STATUS_FAILED = 'Failed to update venue status.';
 

@@ -6,8 +6,8 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
-import type { Venue } from './types';
-import { useHostVenues } from './useHostVenues';
+import type { Venue } from '@/domain/contract';
+import { useHostVenues } from './data';
 import { VenuePhoto } from './VenuePhoto';
 import { VenueStatusBadge, venueStatus } from './VenueStatusBadge';
 
