@@ -9,6 +9,8 @@ import { imageQueue } from './queue';
 
 // One libvips thread per job: the number of jobs (images/queue.ts) is the number of cores used.
 sharp.concurrency(1);
+// No libvips operation cache: every upload is new, and cached 50-megapixel images only hold memory.
+sharp.cache(false);
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_VENUE = 20;
