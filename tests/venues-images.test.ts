@@ -8,6 +8,7 @@ import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
 import {
   type Accounts,
+  approveVenue,
   cookieOf,
   createAccounts,
   createActiveVenue,
@@ -293,7 +294,9 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     for (const key of [a.path, `${a.path}.card.webp`, `${a.path}.full.webp`])
       expect(await env.ctx.storage.get(key)).toBeNull();
     expect((await media(b.url)).res.status).toBe(200);
-    // The list card now shows the remaining photo.
+    // New photos sent the venue back for review (decision 0015); once approved again,
+    // the list card shows the remaining photo.
+    await approveVenue(env, actors.admin, v.id);
     const list = await call(env, 'GET', '/api/venues?limit=48');
     const card = list.body.venues.find((c: { id: string }) => c.id === v.id);
     expect(card.image.url).toBe(b.card_url);

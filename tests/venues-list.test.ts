@@ -121,13 +121,13 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
     expect(after.body.total_count).toBe(1);
     expect(after.body.venues[0].id).toBe(v.id);
 
-    // An edit shows at once too.
+    // An edit shows at once too (a new price; a new name would go back to review, decision 0015).
     await call(env, 'PATCH', `/api/venues/${v.id}`, {
       cookie: actors.host.cookie,
-      json: { name: 'Cachetown Renamed' },
+      json: { base_price: 321 },
     });
-    const renamed = await call(env, 'GET', '/api/venues?location=Cachetown');
-    expect(renamed.body.venues[0].name).toBe('Cachetown Renamed');
+    const repriced = await call(env, 'GET', '/api/venues?location=Cachetown');
+    expect(repriced.body.venues[0].base_price).toBe(321);
   });
 
   it('also drops cached pages on change events from the database (changes made by another server)', async () => {
@@ -190,7 +190,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
     expect(await refused.text()).toBe(plainText);
   });
 
-  it('refuses bad paging input with 400 and ignores unknown filter values', async () => {
+  it('refuses bad paging input and bad filter values with 400', async () => {
     for (const q of [
       'limit=0',
       'limit=49',
@@ -204,11 +204,12 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.error.message).toBeTruthy();
     }
-    const lenient = await call(
-      env,
-      'GET',
-      '/api/venues?guests=abc&pricing=cheap&pricingType=all&date=2024-02-30&location=',
-    );
+    // Bad filter values are refused too (issue 15), not ignored; empty and 'all' mean no filter.
+    for (const q of ['guests=abc', 'pricing=cheap', 'date=2024-02-30', 'pricingType=cheapest']) {
+      const res = await call(env, 'GET', `/api/venues?${q}`);
+      expect(res.status, q).toBe(400);
+    }
+    const lenient = await call(env, 'GET', '/api/venues?guests=&pricing=all&pricingType=all&date=&location=');
     expect(lenient.status).toBe(200);
     const all = await call(env, 'GET', '/api/venues');
     expect(lenient.body.total_count).toBe(all.body.total_count);

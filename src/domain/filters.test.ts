@@ -10,6 +10,7 @@ import {
   normalizeFilters,
   priceBandContains,
   venueListQuerySchema,
+  FILTER_MESSAGES,
   venueMatches,
   type FilterableVenue,
 } from './filters';
@@ -180,7 +181,7 @@ describe('venueListQuerySchema', () => {
     expect(
       venueListQuerySchema.parse({
         location: ' Austin ',
-        guests: 'abc',
+        guests: '',
         pricing: 'all',
         pricingType: 'hourly_rate',
       }),
@@ -209,5 +210,31 @@ describe('venueListQuerySchema', () => {
   });
   it('strips unknown keys', () => {
     expect(venueListQuerySchema.parse({ sort: 'price' })).toEqual({ limit: 12 });
+  });
+  it('accepts valid filters and treats empty and "all" as no filter', () => {
+    expect(
+      venueListQuerySchema.parse({ date: '2027-02-28', guests: '12', pricingType: 'all', pricing: '2500+' }),
+    ).toEqual({ date: '2027-02-28', guests: 12, pricing: '2500+', limit: 12 });
+    expect(venueListQuerySchema.parse({ date: '', guests: 'all', pricingType: '', pricing: 'ALL' })).toEqual({
+      limit: 12,
+    });
+  });
+  it.each([
+    ['date', '2027-13-45', FILTER_MESSAGES.date],
+    ['date', '2027-02-30', FILTER_MESSAGES.date],
+    ['date', 'tomorrow', FILTER_MESSAGES.date],
+    ['date', '99999-01-01', FILTER_MESSAGES.date],
+    ['guests', 'abc', FILTER_MESSAGES.guests],
+    ['guests', '0', FILTER_MESSAGES.guests],
+    ['guests', '-3', FILTER_MESSAGES.guests],
+    ['guests', '2.5', FILTER_MESSAGES.guests],
+    ['guests', '1e3', FILTER_MESSAGES.guests],
+    ['guests', '99999999999999999999', FILTER_MESSAGES.guests],
+    ['pricingType', 'free', FILTER_MESSAGES.pricingType],
+    ['pricing', '1-2', FILTER_MESSAGES.pricing],
+  ])('rejects %s=%j with a message naming it', (key, value, message) => {
+    const result = venueListQuerySchema.safeParse({ [key]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: [key], message });
   });
 });

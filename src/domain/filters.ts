@@ -155,14 +155,37 @@ export const VENUE_LIST_MAX_LIMIT = 48;
 const filterText = z.string({ error: 'Invalid filter value.' }).optional();
 const LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${VENUE_LIST_MAX_LIMIT}.`;
 
-/** Query string of the venue list endpoint: filters (normalized leniently), cursor, limit. */
+/** A filter left empty or set to 'all' means no filter. */
+const isUnset = (v: string | undefined) =>
+  v === undefined || v.trim() === '' || v.trim().toLowerCase() === 'all';
+
+export const FILTER_MESSAGES = {
+  date: 'Date must be a real date in the form YYYY-MM-DD.',
+  guests: 'Guests must be a whole number of at least 1.',
+  pricingType: 'Pricing type must be hourly_rate, minimum_spend or all.',
+  pricing: `Price range must be one of ${PRICE_BANDS.map((b) => b.value).join(', ')} or all.`,
+} as const;
+
+/**
+ * Query string of the venue list endpoint: filters, cursor, limit. A filter that is given must
+ * be valid (400 naming it, never silently ignored); empty and 'all' mean no filter.
+ */
 export const venueListQuerySchema = z
   .object({
     location: filterText,
-    date: filterText,
-    guests: filterText,
-    pricingType: filterText,
-    pricing: filterText,
+    date: filterText.refine((v) => isUnset(v) || isIsoDate(v!.trim()), FILTER_MESSAGES.date),
+    guests: filterText.refine(
+      (v) => isUnset(v) || (/^\d+$/.test(v!.trim()) && Number(v) >= 1 && Number.isSafeInteger(Number(v))),
+      FILTER_MESSAGES.guests,
+    ),
+    pricingType: filterText.refine(
+      (v) => isUnset(v) || isPricingType(v!.trim()),
+      FILTER_MESSAGES.pricingType,
+    ),
+    pricing: filterText.refine(
+      (v) => isUnset(v) || findPriceBand(v!.trim()) !== undefined,
+      FILTER_MESSAGES.pricing,
+    ),
     cursor: z.string({ error: 'Invalid cursor.' }).optional(),
     // Lenient like the filters: anything but 'rating' means the default order (newest).
     sort: filterText,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { csrf } from 'hono/csrf';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext, AppEnv } from './context';
 import { errorBody, handleError } from './http/errors';
+import { mountRequestGuards } from './http/guards';
+import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
 import { mountApiRoutes, mountPublicRoutes } from './routes';
 import { serveSpa } from './static';
 
@@ -17,28 +17,23 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
 
   app.use(
     '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
+    securityHeadersMiddleware({
+      publicUrl: ctx.config.PUBLIC_URL,
+      // Set by the payments work (PAYMENT_PROVIDER); Stripe's hosts join the CSP only then.
+      paymentProvider: (ctx.config as { PAYMENT_PROVIDER?: string }).PAYMENT_PROVIDER,
     }),
   );
+  app.use('*', async (c, next) => {
+    await next();
+    // A refused oversized body is left unread: close the connection rather than keep it alive
+    // half-read (the client's next request on it would fail).
+    if (c.res.status === 413) c.res.headers.set('connection', 'close');
+  });
   app.use('*', compress());
 
   const api = new Hono<AppEnv>();
-  // Cookie sessions: refuse cross-site form posts (JSON bodies already need a CORS preflight).
-  api.use('*', csrf({ origin: (origin) => origin === new URL(ctx.config.PUBLIC_URL).origin }));
+  // Cookie sessions: every cross-site write is refused before any work, whatever its body type.
+  api.use('*', sameOriginWrites(ctx.config.PUBLIC_URL));
   api.use('*', async (c, next) => {
     // GET and HEAD carry no body; skipping them keeps the hot read paths cheap.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)) return next();
@@ -48,6 +43,7 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
         c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
     })(c, next);
   });
+  mountRequestGuards(api, ctx);
   mountApiRoutes(api, ctx);
   api.onError((err, c) => handleError(err, c, ctx.log));
 

@@ -17,6 +17,7 @@ export function createAuth(db: Db, config: Config) {
     basePath: '/api/auth',
     trustedOrigins: [config.PUBLIC_URL],
     telemetry: { enabled: false },
+    logger: { disabled: config.LOG_LEVEL === 'silent' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -36,11 +37,31 @@ export function createAuth(db: Db, config: Config) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-in throttling is ours (shared by every server process through the database).
     rateLimit: { enabled: false },
-    advanced: {
-      cookiePrefix: 'velvet',
-      useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
-    },
+    advanced: sessionCookies(config.PUBLIC_URL),
   });
+}
+
+/**
+ * Session cookies: HttpOnly, SameSite=Lax, Path=/, no Domain; over https also Secure and
+ * named with the `__Host-` prefix, which a browser only accepts from this exact origin over
+ * https (a sibling subdomain or a network attacker on http cannot plant or overwrite it).
+ * Better Auth's own secure prefix is `__Secure-`, so the names are given here instead.
+ */
+export function sessionCookies(publicUrl: string) {
+  const https = new URL(publicUrl).protocol === 'https:';
+  const prefix = https ? '__Host-velvet' : 'velvet';
+  const named = (cookie: string) => ({ name: `${prefix}.${cookie}` });
+  return {
+    cookiePrefix: 'velvet',
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: https, path: '/' },
+    cookies: {
+      session_token: named('session_token'),
+      session_data: named('session_data'),
+      account_data: named('account_data'),
+      dont_remember: named('dont_remember'),
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

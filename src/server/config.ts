@@ -43,6 +43,14 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Request rate limits and uniform answer timing on the account endpoints. Always on in
+   * production; test suites that create many accounts from one address turn it off.
+   */
+  RATE_LIMITS: boolish.default(true),
+  /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),
 });
 
 export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };

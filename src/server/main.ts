@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { beginShutdown } from './lifecycle';
 import { createLogger } from './logger';
 import { OutboxWorker } from './mail/outbox';
 import { createContext } from './runtime';
@@ -23,7 +24,11 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL, process.stdout.isTTY && config.NODE_ENV !== 'production');
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, queryMs: config.DATABASE_QUERY_TIMEOUT_MS },
+  });
   await database.migrate();
   const ctx = await createContext(config, database, log);
 
@@ -55,16 +60,34 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    server.close();
+    // Whatever happens below, the process is gone within SHUTDOWN_DEADLINE_MS.
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // Stop accepting; requests in flight finish; idle keep-alive connections close now.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    http.closeIdleConnections?.();
+    // Live streams end with a reconnect hint, so their connections do not hold the server open.
+    await beginShutdown();
+    const late = setTimeout(() => http.closeAllConnections?.(), DRAIN_MS);
+    await drained;
+    clearTimeout(late);
     await worker.stop();
     await reviewReminders.stop();
     await ctx.changes.stop();
     await database.close();
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
+
+/** In-flight requests get this long to finish before their connections are cut. */
+const DRAIN_MS = 7000;
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 main().catch((err) => {
   console.error(err);

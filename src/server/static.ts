@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 
@@ -10,6 +10,13 @@ const cacheFor =
     await next();
     if (c.res.ok && c.req.method === 'GET') c.res.headers.set('cache-control', value(c.req.path));
   };
+
+/** Paths that name a file (client routes never end in one of these). */
+const FILE_EXTENSION =
+  /\.(js|mjs|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|webmanifest|wasm)$/i;
+
+const notFoundFile = (c: Context) =>
+  c.text('Not found', 404, { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=UTF-8' });
 
 /**
  * Serves the built SPA: hashed assets cached for a year, other files for an hour, and
@@ -32,6 +39,9 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
     cacheFor(() => 'public, max-age=31536000, immutable'),
     serveStatic({ root }),
   );
+  // A missing asset (an old page asking for a file a deploy replaced) is a plain 404: never the
+  // app's HTML, which a browser or CDN would otherwise cache as a script for a year.
+  app.all('/assets/*', (c) => notFoundFile(c));
   const files = serveStatic({ root });
   app.use('*', async (c, next) => {
     // index.html is answered below, for "/" and every client route alike.
@@ -46,6 +56,8 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
   });
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
+    // Client routes have no file extension; a missing file does.
+    if (FILE_EXTENSION.test(c.req.path)) return notFoundFile(c);
     c.header('cache-control', 'no-cache');
     return c.html(indexHtml());
   });

@@ -75,6 +75,8 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     ADMIN_EMAIL,
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Suites create many accounts from one address; tests/hardening-* turn the limits on.
+    RATE_LIMITS: 'false',
     ...overrides,
   });
   const log = createLogger(config.LOG_LEVEL);

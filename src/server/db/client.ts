@@ -64,8 +64,34 @@ export async function openPglite(client: PGlite): Promise<Database> {
   };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+export interface PoolTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /**
+   * One statement: the client gives up after this (a network that silently drops packets would
+   * otherwise hang the request for the whole outage), and the server cancels the statement.
+   */
+  queryMs: number;
+}
+
+/** Short enough that a request meets an unreachable database with a 503 within 2 seconds. */
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 1500, queryMs: 1800 };
+
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  timeouts: PoolTimeouts = DEFAULT_POOL_TIMEOUTS,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.queryMs,
+    // A transaction left open by a lost client does not hold its locks for long.
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
+  });
   // An idle connection can drop (server restart, failover, DROP DATABASE): log it, never crash.
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -133,8 +159,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  timeouts?: PoolTimeouts;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, 10, opts.timeouts);
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   return openPglite(new PGlite(dir, { extensions: pgliteExtensions }));

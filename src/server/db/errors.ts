@@ -2,7 +2,14 @@
  * The one place that turns database integrity errors into AppErrors. Drizzle wraps driver
  * errors and puts the SQLSTATE on `cause.code`; both engines (pg and PGlite) are covered.
  */
-import { OVERLAP_MESSAGE, OVERRIDE_DATE_TAKEN, conflict, invalid, type AppError } from '@/domain/errors';
+import {
+  OVERLAP_MESSAGE,
+  OVERRIDE_DATE_TAKEN,
+  conflict,
+  invalid,
+  unavailable,
+  type AppError,
+} from '@/domain/errors';
 import { REVIEW_MESSAGES } from '@/domain/reviews';
 
 /** The SQLSTATE of a database error, looked up through the cause chain. */
@@ -37,8 +44,63 @@ const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> =
   venue_reviews_booking_id_unique: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'ALREADY_REVIEWED' },
 };
 
-/** Maps a database integrity error to an AppError; anything else (a real fault) is undefined. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not reachable right now. Please try again in a moment.';
+export const DATABASE_SLOW_MESSAGE =
+  'The database is taking too long to answer. Please try again in a moment.';
+
+/** Socket errors of a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** The pool's and driver's own words for a connection that failed, timed out or was dropped. */
+const CONNECTION_MESSAGES =
+  /timeout exceeded when trying to connect|connection terminated|query read timeout|connection timeout|client has encountered a connection error|cannot use a pool after calling end|connection is closed|terminating connection/i;
+
+/**
+ * Whether an error means the database could not be reached (refused, dropped, timed out) or
+ * is shutting down, rather than that a statement was wrong: these become 503s, not 500s.
+ */
+export function isConnectionFault(err: unknown): 'unreachable' | 'slow' | undefined {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [err];
+  while (stack.length > 0) {
+    const e = stack.pop();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return 'unreachable';
+      // Class 08: connection exception; 57P01-03: shutdown, crash, cannot connect now; 53300: too many connections.
+      if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return 'unreachable';
+      // 57014: the statement timeout cancelled a query.
+      if (code === '57014') return 'slow';
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) {
+      return /read timeout/i.test(message) ? 'slow' : 'unreachable';
+    }
+    stack.push(cause);
+    if (Array.isArray(errors)) stack.push(...errors);
+  }
+  return undefined;
+}
+
+/** Maps a database integrity or connection error to an AppError; anything else (a real fault) is undefined. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
+  const fault = isConnectionFault(err);
+  if (fault) return unavailable(fault === 'slow' ? DATABASE_SLOW_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE, 2);
   const state = sqlState(err);
   const known = CONSTRAINT_MESSAGES[constraintOf(err)];
   switch (state) {

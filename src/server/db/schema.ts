@@ -368,3 +368,49 @@ export type Booking = typeof bookings.$inferSelect;
 export type VenueAvailability = typeof venueAvailability.$inferSelect;
 export type VenueReview = typeof venueReviews.$inferSelect;
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
+
+/**
+ * Fixed-window request counters (src/server/services/rate-limit.ts), one row per key and
+ * window; shared by every server process. Rows past expires_at are dead and swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expires_at)],
+);
+
+/**
+ * Idempotency-Key records (src/server/http/idempotency.ts): the first answer to a request,
+ * replayed to retries with the same key from the same user for 24 hours. `scope` is the user
+ * and the route; `request_hash` tells a retry from a different request reusing the key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    /** null while the first request is still being answered. */
+    status: integer('status'),
+    content_type: text('content_type'),
+    body: text('body'),
+    /**
+     * Set inside the transaction that wrote what the request asked for (db/transaction.ts): if
+     * its process dies before the answer is stored, a retry learns the work was done.
+     */
+    committed: boolean('committed').notNull().default(false),
+    /** An unfinished claim (its process died) may be taken over after this. */
+    locked_until: timestamp('locked_until', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_scope_key_idx').on(t.scope, t.key),
+    index('idempotency_keys_expires_idx').on(t.expires_at),
+  ],
+);

@@ -4,6 +4,7 @@
  * not have effects outside the transaction), integrity errors become AppErrors
  * (db/errors.ts), and nothing of a failed attempt is written.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '@/domain/errors';
 import type { Db, Tx } from './client';
 import { fromDatabaseError, sqlState } from './errors';
@@ -13,10 +14,24 @@ const MAX_ATTEMPTS = 5;
 
 export type { Tx };
 
+/**
+ * A statement a request wants written in the same transaction as its work (the idempotency
+ * key's "done" mark: http/idempotency.ts), set around the request with `withCommitHook`.
+ */
+const commitHook = new AsyncLocalStorage<(tx: Tx) => Promise<void>>();
+export const withCommitHook = <T>(hook: (tx: Tx) => Promise<void>, fn: () => Promise<T>) =>
+  commitHook.run(hook, fn);
+
 export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      const hook = commitHook.getStore();
+      if (!hook) return await db.transaction(fn);
+      return await db.transaction(async (tx) => {
+        const result = await fn(tx);
+        await hook(tx);
+        return result;
+      });
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has(sqlState(err) ?? '')) {

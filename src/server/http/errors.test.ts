@@ -111,7 +111,19 @@ describe('database errors become conflicts or invalid input with the right messa
   });
 
   it('other database errors are faults, not client errors', () => {
-    expect(toAppError(dbError('57014'))).toBeUndefined();
+    expect(toAppError(dbError('42P01'))).toBeUndefined();
     expect(toAppError(dbError('40001'))).toBeUndefined();
+  });
+
+  it('a statement timeout or a lost connection is the database being unavailable (503), not a fault', () => {
+    expect(toAppError(dbError('57014'))).toMatchObject({
+      code: 'unavailable',
+      message: 'The database is taking too long to answer. Please try again in a moment.',
+      retryAfter: 2,
+    });
+    expect(toAppError(dbError('57P01'))).toMatchObject({
+      code: 'unavailable',
+      message: 'The database is not reachable right now. Please try again in a moment.',
+    });
   });
 });

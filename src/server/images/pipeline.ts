@@ -5,6 +5,12 @@
  */
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { IMAGE_FORMATS, sniffImageFormat, type ImageFormat } from './detect';
+import { imageQueue } from './queue';
+
+// One libvips thread per job: the number of jobs (images/queue.ts) is the number of cores used.
+sharp.concurrency(1);
+// No libvips operation cache: every upload is new, and cached 50-megapixel images only hold memory.
+sharp.cache(false);
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_VENUE = 20;
@@ -75,8 +81,15 @@ function reencode(image: Sharp, format: ImageFormat): Sharp {
   }
 }
 
-/** Checks and converts one uploaded image; throws ImageRejectedError with a user-facing message. */
-export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+/**
+ * Checks and converts one uploaded image; throws ImageRejectedError with a user-facing message.
+ * Runs in the image queue: at most one image per core is decoded at a time.
+ */
+export function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  return imageQueue.run(() => processNow(bytes));
+}
+
+async function processNow(bytes: Uint8Array): Promise<ProcessedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError('size', IMAGE_TOO_LARGE_MESSAGE);
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
@@ -110,19 +123,18 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
 
   try {
     // No withMetadata(): sharp writes no EXIF, XMP or IPTC; rotate() applies the orientation first.
-    const [original, card, full] = await Promise.all([
-      reencode(open({ animated }).rotate(), format).toBuffer(),
-      open()
-        .rotate()
-        .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
-        .webp({ quality: 80 })
-        .toBuffer(),
-      open()
-        .rotate()
-        .resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82, effort: 3 })
-        .toBuffer(),
-    ]);
+    // One after another, not at once: each decodes the whole image, and memory is the limit.
+    const original = await reencode(open({ animated }).rotate(), format).toBuffer();
+    const card = await open()
+      .rotate()
+      .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const full = await open()
+      .rotate()
+      .resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82, effort: 3 })
+      .toBuffer();
     const oriented = (meta.orientation ?? 1) >= 5;
     return {
       format,

@@ -97,3 +97,22 @@ export function venueRejectedEmail(p: {
     action: { label: 'Edit Your Venue', url: link(p.publicUrl, `/edit-venue/${p.venue.id}`) },
   });
 }
+
+/** To the admin: a host changed an approved venue's name, description or photos (decision 0015). */
+export function venueChangedAdminEmail(p: {
+  venue: VenueSummary;
+  host: { full_name: string | null; email: string };
+  note: string;
+  publicUrl: string;
+}): EmailContent {
+  return renderEmail({
+    subject: `Venue changed, awaiting approval again: ${p.venue.name}`,
+    heading: 'An approved venue changed and needs review',
+    paragraphs: [
+      `${p.host.full_name || p.host.email} changed ${p.venue.name}. ${p.note}`,
+      'The venue is hidden from guests until you approve it again. Existing bookings are not affected.',
+    ],
+    details: [...details(p.venue), ['Host email', p.host.email]],
+    action: { label: 'Review Venue Approvals', url: link(p.publicUrl, '/admin-dashboard') },
+  });
+}

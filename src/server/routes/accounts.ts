@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { confirmEmailSchema, resendSchema, signInSchema, signUpSchema } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
+import { clientAddress } from '../http/client-address';
 import { readJson } from '../http/validate';
 import { getViewer } from '../http/viewer';
 import * as accounts from '../services/accounts';
@@ -13,19 +13,6 @@ const signUpAsGuestUnlessHost = z.preprocess(
   (body) => ({ ...(body as object), role: (body as { role?: unknown }).role === 'host' ? 'host' : 'user' }),
   signUpSchema,
 );
-
-function clientAddress(ctx: AppContext, c: Context): string {
-  if (ctx.config.TRUST_PROXY) {
-    // The right-most entry was added by our own proxy; entries to its left are the client's to invent.
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 function copySetCookies(from: Headers, c: Context) {
   for (const cookie of from.getSetCookie()) c.header('set-cookie', cookie, { append: true });

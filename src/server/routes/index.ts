@@ -8,6 +8,7 @@ import { systemRoutes } from './system';
 import { venueRoutes } from './venues';
 import { mediaRoutes } from './media';
 import { reviewRoutes } from './reviews';
+import { crawlerRoutes } from './crawlers';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -20,7 +21,8 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', reviewRoutes(ctx));
 }
 
-/** Routes outside /api (venue photos at /media/*). */
+/** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */
 export function mountPublicRoutes(app: Hono<AppEnv>, ctx: AppContext) {
   app.route('/', mediaRoutes(ctx));
+  app.route('/', crawlerRoutes(ctx));
 }

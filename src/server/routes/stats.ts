@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppContext, AppEnv } from '../context';
+import { readQuery } from '../http/validate';
 import { requireRole } from '../http/viewer';
-import { MAILBOX_DEFAULT_LIMIT, recentMail } from '../services/mailbox';
+import { MAILBOX_DEFAULT_LIMIT, MAILBOX_MAX_LIMIT, recentMail } from '../services/mailbox';
 import * as stats from '../services/stats';
 import type {
   AdminStats,
@@ -11,6 +13,19 @@ import type {
   Mailbox,
   VenueStats,
 } from '@/domain/contract';
+
+const MAILBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${MAILBOX_MAX_LIMIT}.`;
+const mailboxQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z
+      .number({ error: MAILBOX_LIMIT_MESSAGE })
+      .int(MAILBOX_LIMIT_MESSAGE)
+      .min(1, MAILBOX_LIMIT_MESSAGE)
+      .max(MAILBOX_MAX_LIMIT, MAILBOX_LIMIT_MESSAGE)
+      .default(MAILBOX_DEFAULT_LIMIT),
+  ),
+});
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
@@ -35,7 +50,7 @@ export function statsRoutes(ctx: AppContext) {
 
   r.get('/admin/mailbox', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const limit = Number(c.req.query('limit')) || MAILBOX_DEFAULT_LIMIT;
+    const { limit } = readQuery(c, mailboxQuerySchema);
     c.header('cache-control', 'no-store');
     return c.json((await recentMail(ctx, limit)) satisfies Encoded<Mailbox>);
   });

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { viewerRef, type AppContext, type AppEnv } from '../context';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
 import { getViewer } from '../http/viewer';
+import { onShutdown, RECONNECT_AFTER_MS } from '../lifecycle';
 import { health } from '../services/health';
 import type { LiveEvent } from '@/domain/contract';
 
@@ -13,6 +14,10 @@ export function systemRoutes(ctx: AppContext) {
   r.get('/health', async (c) => {
     const answer = await health(ctx);
     c.header('cache-control', 'no-store');
+    if (answer.status !== 'ok') {
+      c.header('retry-after', '2');
+      return c.json(answer, 503);
+    }
     return c.json(answer);
   });
 
@@ -32,13 +37,28 @@ export function systemRoutes(ctx: AppContext) {
           .writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) })
           .catch(() => undefined);
       });
-      stream.onAbort(unsubscribe);
+      let wake: () => void = () => undefined;
+      // On shutdown: tell the client to reconnect shortly (to another server, or this one
+      // restarted), then end the stream so the server can exit.
+      const unregister = onShutdown(async () => {
+        await stream
+          .writeSSE({ event: 'shutdown', data: '{}', retry: RECONNECT_AFTER_MS })
+          .catch(() => undefined);
+        await stream.close().catch(() => undefined);
+        wake();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        unregister();
+      });
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
       while (!stream.aborted && !stream.closed) {
-        await stream.sleep(25_000);
-        if (!stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
+        await Promise.race([stream.sleep(25_000), new Promise<void>((r) => (wake = r))]);
+        if (!stream.aborted && !stream.closed)
+          await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
       }
       unsubscribe();
+      unregister();
     });
   });
 

@@ -20,7 +20,9 @@ import {
   safeFileName,
 } from '../../images/pipeline';
 import { loadForEdit } from './access';
+import { sendBackForReview } from './back-to-review';
 import { imageView, type VenueImage } from './shared';
+import { contentNeedingReview } from '@/domain/venue-review';
 
 export interface UploadedFile {
   name: string;
@@ -104,6 +106,14 @@ export async function addVenueImage(
         .set({ images: sql`array_append(${venues.images}, ${key}::text)`, updated_at: ctx.now() })
         .where(eq(venues.id, venueId))
         .returning({ images: venues.images });
+      // Decision 0015: a new photo on an approved venue is reviewed again.
+      await sendBackForReview(
+        ctx,
+        tx,
+        viewer,
+        venue,
+        contentNeedingReview(venue, { photoAdded: true }, viewer.profile.role),
+      );
       return row!.images;
     });
     ctx.venueListCache.invalidate();

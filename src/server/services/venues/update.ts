@@ -2,10 +2,12 @@
 import { eq } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import type { VenueUpdate } from '@/domain/schemas';
+import { contentNeedingReview } from '@/domain/venue-review';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
 import { venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { loadForEdit } from './access';
+import { sendBackForReview } from './back-to-review';
 import { fullColumns, withImages, type FullVenue } from './shared';
 import { moveBookingsToZone } from './time-zone';
 
@@ -39,7 +41,12 @@ export async function updateVenue(
       .set({ ...changes, updated_at: ctx.now() })
       .where(eq(venues.id, id))
       .returning(fullColumns);
-    return updated!;
+    // Decision 0015: a host's new name or description on an approved venue is reviewed again.
+    const touched = contentNeedingReview(current, changes, viewer.profile.role);
+    if (touched.length === 0) return updated!;
+    await sendBackForReview(ctx, tx, viewer, updated!, touched);
+    const [pending] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id));
+    return pending!;
   });
   ctx.venueListCache.invalidate();
   return withImages(row);

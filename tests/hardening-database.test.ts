@@ -1,0 +1,196 @@
+/**
+ * Issue 15, database faults (PostgreSQL only: PGlite runs in the process). The app talks to
+ * PostgreSQL through a small TCP proxy that the test can stop (connections refused) or pause
+ * (packets silently dropped): requests get a 503 with a message within 2 seconds, /api/health
+ * answers 503 and says why, and the server recovers by itself when the database returns.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPostgres, type Database } from '../src/server/db/client';
+import { createLogger } from '../src/server/logger';
+import { createContext } from '../src/server/runtime';
+import type { AppContext } from '../src/server/context';
+import { fromDatabaseError, isConnectionFault } from '../src/server/db/errors';
+import { withDatabase } from './global-setup';
+import { PUBLIC_URL, RecordingTransport } from './support/env';
+
+const url = process.env.TEST_DATABASE_URL;
+
+/** A TCP proxy to PostgreSQL: 'up' pipes, 'stopped' refuses connections, 'paused' swallows packets. */
+class FaultProxy {
+  private server: net.Server | null = null;
+  private sockets = new Set<net.Socket>();
+  mode: 'up' | 'paused' = 'up';
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(port = 0) {
+    this.server = net.createServer((client) => {
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => undefined);
+      const upstream = net.connect(this.targetPort, this.targetHost);
+      this.sockets.add(upstream);
+      upstream.on('close', () => this.sockets.delete(upstream));
+      upstream.on('error', () => client.destroy());
+      client.on('data', (d) => {
+        if (this.mode === 'up') upstream.write(d);
+      });
+      upstream.on('data', (d) => {
+        if (this.mode === 'up') client.write(d);
+      });
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server!.address() as net.AddressInfo).port;
+  }
+
+  /** Closes the listener and every connection: new connections are refused. */
+  async stop() {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = null;
+  }
+
+  /** Restarts on the same port. */
+  async restart() {
+    this.mode = 'up';
+    await this.start(this.port);
+  }
+}
+
+describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => {
+  let proxy: FaultProxy;
+  let database: Database;
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  let dbName: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    const target = new URL(url!);
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    dbName = `velvet_fault_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplateDb')}`);
+    proxy = new FaultProxy(target.hostname, Number(target.port || 5432));
+    await proxy.start();
+    const viaProxy = new URL(withDatabase(url!, dbName));
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    database = await openPostgres(viaProxy.toString(), 5);
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+    ctx = await createContext(config, database, createLogger('silent'), { mail: new RecordingTransport() });
+    app = createApp(ctx);
+  });
+
+  afterAll(async () => {
+    await ctx?.changes.stop();
+    await database?.close().catch(() => undefined);
+    if (proxy) await proxy.stop().catch(() => undefined);
+    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  async function timedGet(path: string) {
+    const started = performance.now();
+    const res = await app.request(path);
+    return {
+      status: res.status,
+      body: await res.json(),
+      ms: performance.now() - started,
+      headers: res.headers,
+    };
+  }
+
+  async function waitForHealthy(deadlineMs: number) {
+    const started = performance.now();
+    for (;;) {
+      const res = await timedGet('/api/health');
+      if (res.status === 200) return performance.now() - started;
+      if (performance.now() - started > deadlineMs) throw new Error(`not healthy after ${deadlineMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('answers normally through the proxy', async () => {
+    expect((await timedGet('/api/health')).status).toBe(200);
+    expect((await timedGet('/api/venues')).status).toBe(200);
+  });
+
+  it('refused connections: 503 with a message within 2 s, health says why, then recovers', async () => {
+    await proxy.stop();
+    for (const path of ['/api/health', '/api/venues/stats', '/api/venues?limit=5']) {
+      const res = await timedGet(path);
+      expect(res.status, path).toBe(503);
+      expect(res.ms, path).toBeLessThan(2000);
+    }
+    const health = await timedGet('/api/health');
+    expect(health.body).toMatchObject({
+      status: 'unavailable',
+      database: 'postgres',
+      reason: 'The database is not reachable right now. Please try again in a moment.',
+    });
+    const stats = await timedGet('/api/venues/stats');
+    expect(stats.body.error).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'The database is not reachable right now. Please try again in a moment.',
+    });
+    expect(stats.headers.get('retry-after')).toBe('2');
+    await proxy.restart();
+    const recovery = await waitForHealthy(5000);
+    expect(recovery).toBeLessThan(5000);
+    expect((await timedGet('/api/venues/stats')).status).toBe(200);
+  });
+
+  it('silently dropped packets: 503 within 2 s instead of hanging, then recovers', async () => {
+    proxy.mode = 'paused';
+    const answers = await Promise.all(
+      ['/api/health', '/api/venues/stats', '/api/venues/stats', '/api/health'].map((p) => timedGet(p)),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(503);
+      expect(a.ms).toBeLessThan(2100);
+    }
+    // Dropped packets look like a slow database or an unreachable one, depending on the step.
+    expect(answers[1]!.body.error.message).toMatch(
+      /^The database is (not reachable right now|taking too long to answer)\./,
+    );
+    // The network comes back; connections stuck in the outage are dropped and replaced.
+    await proxy.stop();
+    await proxy.restart();
+    expect(await waitForHealthy(8000)).toBeLessThan(8000);
+    expect((await timedGet('/api/venues/stats')).status).toBe(200);
+  });
+});
+
+describe('connection errors are recognised (both engines)', () => {
+  it('maps socket, pool and SQLSTATE connection errors to unavailable; others are not', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const wrapped = Object.assign(new Error('Failed query: select 1'), { cause: refused });
+    expect(isConnectionFault(wrapped)).toBe('unreachable');
+    expect(isConnectionFault(new AggregateError([refused], 'connect failed'))).toBe('unreachable');
+    expect(isConnectionFault(new Error('timeout exceeded when trying to connect'))).toBe('unreachable');
+    expect(isConnectionFault(new Error('Connection terminated unexpectedly'))).toBe('unreachable');
+    expect(isConnectionFault(new Error('Query read timeout'))).toBe('slow');
+    expect(isConnectionFault(Object.assign(new Error('x'), { code: '57P01' }))).toBe('unreachable');
+    expect(isConnectionFault(Object.assign(new Error('x'), { code: '08006' }))).toBe('unreachable');
+    expect(isConnectionFault(Object.assign(new Error('canceling statement'), { code: '57014' }))).toBe(
+      'slow',
+    );
+    expect(isConnectionFault(Object.assign(new Error('dup'), { code: '23505' }))).toBeUndefined();
+    expect(isConnectionFault(new Error('boom'))).toBeUndefined();
+    expect(fromDatabaseError(wrapped)?.code).toBe('unavailable');
+    expect(fromDatabaseError(wrapped)?.retryAfter).toBe(2);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Issue 15, idempotency keys on POST /api/bookings: a retry with the same key and body returns
+ * the first answer and writes nothing twice; a different body is refused; keys are per user,
+ * expire after 24 hours, and a retry after the first request's process died never duplicates.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, emailOutbox, idempotencyKeys, type Venue } from '../src/server/db/schema';
+import { call, type Actor } from './support/client';
+import { createAccounts, type Accounts } from './factories';
+import { createTestEnv, type TestEnv } from './support/env';
+import { bookingBody, countBookings, insertVenue, freezeClock, freshDate, NOW } from './factories';
+
+let env: TestEnv;
+let actors: Accounts;
+let venue: Venue;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  actors = await createAccounts(env);
+  freezeClock(env);
+  venue = await insertVenue(env, actors.host, { capacity: 500 });
+});
+afterAll(async () => {
+  await env.close();
+});
+
+let keyCounter = 0;
+const newKey = () => `test-key-${Date.now()}-${keyCounter++}`;
+
+const request = (guest: Actor, key: string | undefined, body: object) =>
+  call(env, 'POST', '/api/bookings', {
+    cookie: guest.cookie,
+    json: body,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+
+async function emailCount() {
+  const [row] = await env.ctx.db.select({ n: count() }).from(emailOutbox);
+  return row?.n ?? 0;
+}
+
+describe('Idempotency-Key on booking requests', () => {
+  it('a retry with the same key and body gets the first answer; one booking, one set of emails', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const bookingsBefore = await countBookings(env);
+    const emailsBefore = await emailCount();
+    const first = await request(actors.guest, key, body);
+    expect(first.status).toBe(201);
+    const emailsAfterFirst = await emailCount();
+    expect(emailsAfterFirst).toBeGreaterThan(emailsBefore);
+    for (let i = 0; i < 3; i++) {
+      const retry = await request(actors.guest, key, body);
+      expect(retry.status).toBe(201);
+      expect(retry.body).toEqual(first.body);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(await countBookings(env)).toBe(bookingsBefore + 1);
+    expect(await emailCount()).toBe(emailsAfterFirst);
+  });
+
+  it('concurrent retries with one key create exactly one booking', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const before = await countBookings(env);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(actors.guest, key, body)));
+    expect(await countBookings(env)).toBe(before + 1);
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const a of created) expect(a.body.id).toBe(created[0]!.body.id);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status).toBe(409);
+      expect(a.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    }
+  });
+
+  it('the same key with a different body: 409 with a clear message, nothing written', async () => {
+    const key = newKey();
+    const date = freshDate();
+    expect((await request(actors.guest, key, bookingBody(venue.id, { date }))).status).toBe(201);
+    const before = await countBookings(env);
+    const other = await request(actors.guest, key, bookingBody(venue.id, { date, guest_count: 11 }));
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(other.body.error.message).toBe(
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    );
+    expect(await countBookings(env)).toBe(before);
+  });
+
+  it('keys belong to one user: another guest with the same key gets their own booking', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const mine = await request(actors.guest, key, body);
+    const theirs = await request(actors.otherGuest, key, body);
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(theirs.body.user_id).toBe(actors.otherGuest.profile.id);
+  });
+
+  it('a refused request is replayed as refused (nothing written either time)', async () => {
+    const key = newKey();
+    const before = await countBookings(env);
+    const body = bookingBody(venue.id, { date: '2030-06-01' }); // before NOW: the date has passed
+    const first = await request(actors.guest, key, body);
+    expect(first.status).toBe(400);
+    const again = await request(actors.guest, key, body);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(first.body);
+    expect(await countBookings(env)).toBe(before);
+  });
+
+  it('keys expire after 24 hours', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const first = await request(actors.guest, key, body);
+    env.clock.now = new Date(NOW.getTime() + 23 * 3600_000);
+    expect((await request(actors.guest, key, body)).body.id).toBe(first.body.id);
+    env.clock.now = new Date(NOW.getTime() + 25 * 3600_000);
+    const later = await request(actors.guest, key, body);
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(first.body.id);
+    freezeClock(env);
+  });
+
+  it('without a key nothing changes, and a malformed key is a 400', async () => {
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const before = await countBookings(env);
+    expect((await request(actors.guest, undefined, body)).status).toBe(201);
+    expect((await request(actors.guest, undefined, body)).status).toBe(201);
+    expect(await countBookings(env)).toBe(before + 2);
+    const bad = await request(actors.guest, 'x'.repeat(300), body);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters.');
+    expect(await countBookings(env)).toBe(before + 2);
+  });
+
+  it('the "done" mark is written in the booking transaction: a retry after a crash never duplicates', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    const first = await request(actors.guest, key, body);
+    const where = eq(idempotencyKeys.key, key);
+    const [row] = await env.ctx.db.select().from(idempotencyKeys).where(where);
+    expect(row!.committed).toBe(true);
+    // Simulate the process dying after the commit, before the answer was stored.
+    await env.ctx.db
+      .update(idempotencyKeys)
+      .set({ status: null, body: null, locked_until: new Date(NOW.getTime() - 1000) })
+      .where(where);
+    const before = await countBookings(env);
+    const retry = await request(actors.guest, key, body);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('IDEMPOTENCY_ANSWER_LOST');
+    expect(await countBookings(env)).toBe(before);
+    const [mine] = await env.ctx.db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.user_id, actors.guest.profile.id), eq(bookings.date, body.date)));
+    expect(mine!.n).toBe(1);
+    expect(first.status).toBe(201);
+  });
+
+  it('a claim whose process died before writing anything is taken over by the retry', async () => {
+    const key = newKey();
+    const body = bookingBody(venue.id, { date: freshDate() });
+    // Claimed by a request that died before its transaction (no "done" mark), lock expired.
+    const session = await call(env, 'GET', '/api/session', { cookie: actors.guest.cookie });
+    await env.ctx.db.insert(idempotencyKeys).values({
+      scope: `${session.body.user.id} POST /api/bookings`,
+      key,
+      request_hash: 'whatever',
+      locked_until: new Date(NOW.getTime() - 1000),
+      expires_at: new Date(NOW.getTime() + 3600_000),
+    });
+    const before = await countBookings(env);
+    const retry = await request(actors.guest, key, body);
+    expect(retry.status).toBe(201);
+    expect(await countBookings(env)).toBe(before + 1);
+  });
+});

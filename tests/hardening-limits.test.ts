@@ -1,0 +1,231 @@
+/**
+ * Issue 15, rate limits (kept in the database, shared by every server process) and account
+ * enumeration: sign-in per account, per address and per address across accounts; sign-up per
+ * address and per email; resend; booking requests; equal timing of sign-up and resend answers.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/server/app';
+import { emailOutbox } from '../src/server/db/schema';
+import { ACCOUNT_ANSWER_MS, LIMITS } from '../src/server/http/guards';
+import { call, STRONG_PASSWORD, uniqueEmail } from './support/client';
+import { createAccounts, type Accounts } from './factories';
+import { createTestEnv, type TestEnv } from './support/env';
+import { bookingBody, insertVenue, freezeClock, NOW } from './factories';
+
+let env: TestEnv;
+let actors: Accounts;
+
+beforeAll(async () => {
+  // TRUST_PROXY lets each test speak from its own address through X-Forwarded-For.
+  env = await createTestEnv({ RATE_LIMITS: 'true', TRUST_PROXY: 'true' });
+  // The actors are created before the clock is frozen, from their own address.
+  actors = await createAccounts(env);
+  freezeClock(env);
+});
+afterAll(async () => {
+  await env.close();
+});
+
+let addressCounter = 0;
+const newAddress = () => `198.51.100.${++addressCounter}`;
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+const signIn = (address: string, email: string, password = 'WrongPassword99') =>
+  call(env, 'POST', '/api/accounts/sign-in', { json: { email, password }, headers: from(address) });
+
+const moveClock = (ms: number) => {
+  env.clock.now = new Date(env.clock.now!.getTime() + ms);
+};
+
+describe('sign-in', () => {
+  it('101 bad attempts on 101 accounts from one address hit 429 (after 20)', async () => {
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await signIn(address, `victim${i}@example.com`)).status);
+    expect(statuses.slice(0, LIMITS.signInPerAddress.max)).toEqual(
+      Array(LIMITS.signInPerAddress.max).fill(401),
+    );
+    expect(statuses.slice(LIMITS.signInPerAddress.max).every((s) => s === 429)).toBe(true);
+  });
+
+  it('a password spray of 20 accounts × 5 guesses hits 429, with Retry-After and a message', async () => {
+    const address = newAddress();
+    const answers = [];
+    for (let guess = 0; guess < 5; guess++)
+      for (let account = 0; account < 20; account++)
+        answers.push(await signIn(address, `spray${account}@example.com`, `Guess${guess}Password`));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBe(100 - LIMITS.signInPerAddress.max);
+    const first = limited[0]!;
+    expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect(first.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(first.body.error.message).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+  });
+
+  it('one account guessed from many addresses is limited per account', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(newAddress(), actors.otherGuest.email)).status);
+    expect(statuses.slice(0, LIMITS.signInPerAccount.max)).toEqual(
+      Array(LIMITS.signInPerAccount.max).fill(401),
+    );
+    expect(statuses.slice(LIMITS.signInPerAccount.max)).toEqual([429, 429]);
+    // The window closes: the right password works again.
+    moveClock(16 * 60_000);
+    expect((await signIn(newAddress(), actors.otherGuest.email, STRONG_PASSWORD)).status).toBe(200);
+  });
+
+  it('a concurrent burst is counted exactly (the counter is one atomic upsert)', async () => {
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(address, `burst${i}@example.com`)),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBe(LIMITS.signInPerAddress.max);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - LIMITS.signInPerAddress.max);
+  });
+
+  it('successful sign-ins do not count: 25 from one address all succeed', async () => {
+    const address = newAddress();
+    for (let i = 0; i < LIMITS.signInPerAddress.max + 5; i++) {
+      const res = await signIn(address, actors.guest.email, STRONG_PASSWORD);
+      expect(res.status, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('the counters live in the database: a second app (another process) sees the same limit', async () => {
+    const address = newAddress();
+    const other = createApp(env.ctx);
+    for (let i = 0; i < LIMITS.signInPerAddress.max; i++) await signIn(address, `shared${i}@example.com`);
+    const res = await other.request('/api/accounts/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from(address) },
+      body: JSON.stringify({ email: 'shared-last@example.com', password: 'WrongPassword99' }),
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
+const signUp = (address: string, email: string, password = STRONG_PASSWORD) =>
+  call(env, 'POST', '/api/accounts/sign-up', {
+    json: { email, password, full_name: 'Sam Signup' },
+    headers: from(address),
+  });
+
+async function confirmationsTo(email: string) {
+  const [row] = await env.ctx.db
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email.toLowerCase()));
+  return row?.n ?? 0;
+}
+
+describe('sign-up and resend', () => {
+  it('sign-ups per address are limited (the 11th within the hour is 429)', async () => {
+    const address = newAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: LIMITS.signUpPerAddress.max + 3 }, () =>
+        signUp(address, uniqueEmail('many')).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201).length).toBe(LIMITS.signUpPerAddress.max);
+    expect(statuses.filter((s) => s === 429).length).toBe(3);
+  });
+
+  it('30 sign-ups with one unconfirmed address send at most 3 confirmation emails', async () => {
+    const email = uniqueEmail('again');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await signUp(newAddress(), email)).status);
+    expect(statuses.filter((s) => s === 201).length).toBe(LIMITS.confirmationPerEmail.max);
+    expect(await confirmationsTo(email)).toBe(LIMITS.confirmationPerEmail.max);
+  });
+
+  it('resend shares the per-email budget with sign-up, and is limited per address', async () => {
+    const email = uniqueEmail('resend');
+    expect((await signUp(newAddress(), email)).status).toBe(201);
+    const resend = (address: string, to: string) =>
+      call(env, 'POST', '/api/accounts/resend-confirmation', { json: { email: to }, headers: from(address) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await resend(newAddress(), email)).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(await confirmationsTo(email)).toBe(3);
+
+    const address = newAddress();
+    const perAddress: number[] = [];
+    for (let i = 0; i < LIMITS.resendPerAddress.max + 1; i++)
+      perAddress.push((await resend(address, `nobody${i}@example.com`)).status);
+    expect(perAddress.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(perAddress.at(-1)).toBe(429);
+  });
+});
+
+describe('account existence does not show in timing', () => {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  async function timed(run: () => Promise<{ status: number }>) {
+    const started = performance.now();
+    const { status } = await run();
+    return { status, ms: performance.now() - started };
+  }
+
+  it('sign-up answers take the same time for a new, a taken and an unconfirmed address', async () => {
+    const unconfirmed = uniqueEmail('pending');
+    expect((await signUp(newAddress(), unconfirmed)).status).toBe(201);
+    const runs = { fresh: [] as number[], taken: [] as number[], unconfirmed: [] as number[] };
+    for (let i = 0; i < 2; i++) {
+      const fresh = await timed(() => signUp(newAddress(), uniqueEmail('fresh')));
+      expect(fresh.status).toBe(201);
+      runs.fresh.push(fresh.ms);
+      const taken = await timed(() => signUp(newAddress(), actors.guest.email));
+      expect(taken.status).toBe(409); // SPEC keeps 'already exists' for a confirmed account
+      runs.taken.push(taken.ms);
+      const again = await timed(() => signUp(newAddress(), unconfirmed));
+      expect(again.status).toBe(201);
+      runs.unconfirmed.push(again.ms);
+    }
+    const medians = Object.values(runs).map(median);
+    for (const m of medians) expect(m).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_MS - 5);
+    expect(Math.max(...medians) - Math.min(...medians)).toBeLessThan(150);
+  });
+
+  it('resend answers (SPEC texts kept) take the same time whether the address exists or not', async () => {
+    const resend = (email: string) =>
+      timed(() =>
+        call(env, 'POST', '/api/accounts/resend-confirmation', {
+          json: { email },
+          headers: from(newAddress()),
+        }),
+      );
+    const missing = await resend('no.such.person@example.com');
+    const confirmed = await resend(actors.host.email);
+    const pending = uniqueEmail('resend-timing');
+    expect((await signUp(newAddress(), pending)).status).toBe(201);
+    const unconfirmed = await resend(pending);
+    expect([missing.status, confirmed.status, unconfirmed.status]).toEqual([404, 409, 200]);
+    const times = [missing.ms, confirmed.ms, unconfirmed.ms];
+    for (const t of times) expect(t).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_MS - 5);
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(150);
+  });
+});
+
+describe('booking requests', () => {
+  it('are limited per guest: the 31st within the hour is 429 and writes nothing', async () => {
+    env.clock.now = NOW;
+    const venue = await insertVenue(env, actors.host, { capacity: 500 });
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.bookingRequestsPerUser.max + 1; i++) {
+      const res = await call(env, 'POST', '/api/bookings', {
+        cookie: actors.otherGuest.cookie,
+        json: bookingBody(venue.id),
+        headers: from(newAddress()),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const mine = await call(env, 'GET', '/api/me/bookings', { cookie: actors.otherGuest.cookie });
+    expect(mine.body.bookings.length).toBe(LIMITS.bookingRequestsPerUser.max);
+  });
+});
