@@ -9,6 +9,7 @@ import { BOOKING_STATUSES } from './booking';
 import { canonicalTimeZone, isIsoDate } from './calendar';
 import { CHARGE_REASONS, MIN_ADDITIONAL_CHARGE, chargeDescription } from './charges';
 import { weeklyHoursSchema, defaultHours } from './hours';
+import { CANCELLATION_POLICIES } from './payments';
 import { PRICING_TYPES, isWholeCents } from './pricing';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_COMMENT_MIN_LENGTH } from './reviews';
 import { isOnTimeGrid } from './time';
@@ -225,6 +226,9 @@ const venueFields = {
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{9}$/.test(v), 'Bank routing number must be 9 digits.'),
   tax_id: requiredText('Tax ID', 50),
+  cancellation_policy: z.enum(CANCELLATION_POLICIES, {
+    error: 'Cancellation policy must be flexible, moderate or strict.',
+  }),
   time_zone: z
     .string({ error: 'Time zone must be text.' })
     .trim()
@@ -243,6 +247,7 @@ export const venueInputSchema = z.object(
     amenities: venueFields.amenities.default([]),
     hours: weeklyHoursSchema.default(defaultHours),
     open_to_flexible_hours: venueFields.open_to_flexible_hours.default(false),
+    cancellation_policy: venueFields.cancellation_policy.default('flexible'),
     time_zone: venueFields.time_zone.optional(),
     terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions.' }),
   },
