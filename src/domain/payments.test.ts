@@ -81,15 +81,9 @@ describe('refundFor', () => {
 describe('deadlines', () => {
   it('a request expires 72 h after it was made, or at the start if sooner', () => {
     const created = new Date('2030-06-01T12:00:00Z');
-    expect(expiresAtFor(created, new Date('2030-06-10T00:00:00Z'))).toEqual(
-      new Date('2030-06-04T12:00:00Z'),
-    );
-    expect(expiresAtFor(created, new Date('2030-06-02T20:00:00Z'))).toEqual(
-      new Date('2030-06-02T20:00:00Z'),
-    );
-    expect(expiresAtFor(created, new Date('2030-06-04T12:00:00Z'))).toEqual(
-      new Date('2030-06-04T12:00:00Z'),
-    );
+    expect(expiresAtFor(created, new Date('2030-06-10T00:00:00Z'))).toEqual(new Date('2030-06-04T12:00:00Z'));
+    expect(expiresAtFor(created, new Date('2030-06-02T20:00:00Z'))).toEqual(new Date('2030-06-02T20:00:00Z'));
+    expect(expiresAtFor(created, new Date('2030-06-04T12:00:00Z'))).toEqual(new Date('2030-06-04T12:00:00Z'));
   });
   it('an unpaid hourly booking is released 24 h after confirmation, or 2 h before the start if sooner', () => {
     const confirmed = new Date('2030-06-01T12:00:00Z');

@@ -92,7 +92,8 @@ export function refundMessage(
     return `The guest is refunded in full: ${formatCents(refundCents)}.`;
   }
   const rule = `${CANCELLATION_POLICY_LABELS[policy]} policy: ${CANCELLATION_POLICY_DESCRIPTIONS[policy]}`;
-  if (refundCents === 0) return `${rule} Cancelling now refunds nothing of the ${formatCents(paidCents)} paid.`;
+  if (refundCents === 0)
+    return `${rule} Cancelling now refunds nothing of the ${formatCents(paidCents)} paid.`;
   if (refundCents === paidCents) return `${rule} Cancelling now refunds the full ${formatCents(paidCents)}.`;
   return `${rule} Cancelling now refunds ${formatCents(refundCents)} of the ${formatCents(paidCents)} paid.`;
 }

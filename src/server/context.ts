@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
+import type { PaymentProvider } from './adapters/payments/types';
 import type { Profile } from './db/schema';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
@@ -17,6 +18,8 @@ export interface AppContext {
   mail: MailTransport;
   changes: ChangeFeed;
   storage: ImageStorage;
+  /** The payment provider PAYMENT_PROVIDER names (decision record 13). */
+  payments: PaymentProvider;
   /** The current time; tests may replace it. */
   now: () => Date;
 }
