@@ -22,6 +22,7 @@ import type { Booking } from '@/web/features/bookings/types';
 import { api, errorMessage } from '@/web/lib/api';
 import { useLiveInvalidate } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
+import { HostPaymentPanel } from '@/web/features/payments';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All statuses' },
@@ -127,6 +128,7 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
       <BookingCardHeader booking={booking} title={booking.venue.name} detail={booking.venue.city} />
       <GuestContact booking={booking} />
       <BookingFacts booking={booking} />
+      <HostPaymentPanel booking={booking} actions={false} />
       {booking.host_notes && (
         <div className="text-sm">
           <p className="font-medium text-muted-foreground">Host notes</p>

@@ -14,6 +14,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { api, errorMessage } from '@/web/lib/api';
 import { useLiveInvalidate } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
+import { GuestPaymentPanel } from '@/web/features/payments';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -157,6 +158,8 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
           </div>
         )
       )}
+
+      <GuestPaymentPanel booking={booking} />
 
       <ConfirmDialog
         open={confirmReject}

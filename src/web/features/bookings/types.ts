@@ -11,6 +11,8 @@ export interface BookingVenue {
   description: string | null;
   capacity: number;
   time_zone: string;
+  /** The venue's refund rule (payments; absent from older answers → flexible). */
+  cancellation_policy?: 'flexible' | 'moderate' | 'strict';
 }
 
 /** The guest profile joined for hosts and the admin. */
@@ -41,6 +43,17 @@ export interface Booking {
   updated_at: string;
   venue: BookingVenue;
   guest?: BookingGuest;
+  /* Payment fields (docs/decisions/0013-payments.md); money in integer cents. */
+  payment_status?: 'unpaid' | 'processing' | 'paid' | 'card_on_file' | 'refunded' | 'partially_refunded';
+  paid_cents?: number;
+  refunded_cents?: number;
+  /** Hourly, confirmed and unpaid: the booking is released at this instant. */
+  payment_due_at?: string | null;
+  /** Pending: the venue must answer before this instant. */
+  expires_at?: string | null;
+  cancelled_by?: 'guest' | 'host' | 'admin' | 'system' | null;
+  cancellation_reason?: string | null;
+  card?: { brand: string; last4: string } | null;
 }
 
 export interface BookingList {
