@@ -12,6 +12,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Routes that take file uploads set their own, larger limit. */
 export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !path.endsWith('/order');
 
+/** Provider webhooks (signature-verified, read as the raw body). */
+export const isWebhookPath = (path: string) => path.startsWith('/api/webhooks/');
+
 export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   const app = new Hono<AppEnv>();
 
@@ -38,7 +41,9 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
 
   const api = new Hono<AppEnv>();
   // Cookie sessions: refuse cross-site form posts (JSON bodies already need a CORS preflight).
-  api.use('*', csrf({ origin: (origin) => origin === new URL(ctx.config.PUBLIC_URL).origin }));
+  const sameOrigin = csrf({ origin: (origin) => origin === new URL(ctx.config.PUBLIC_URL).origin });
+  // Provider webhooks carry no session cookie: they are authenticated by their signature instead.
+  api.use('*', (c, next) => (isWebhookPath(c.req.path) ? next() : sameOrigin(c, next)));
   api.use('*', async (c, next) => {
     // GET and HEAD carry no body; skipping them keeps the hot read paths cheap.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)) return next();

@@ -6,6 +6,7 @@ import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
 import { OutboxWorker } from './mail/outbox';
+import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
 
@@ -36,6 +37,8 @@ async function main() {
 
   const worker = new OutboxWorker(ctx.db, ctx.mail, log);
   worker.start();
+  const transitions = new TimedTransitionsWorker(ctx);
+  transitions.start();
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
@@ -54,6 +57,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     server.close();
     await worker.stop();
+    await transitions.stop();
     await ctx.changes.stop();
     await database.close();
     process.exit(0);

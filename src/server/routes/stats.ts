@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AppEnv } from '../context';
 import { bookings, emailOutbox, venues } from '../db/schema';
 import { requireRole } from '../http/viewer';
+import { guestSpentCents } from '../services/payments/summary';
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
@@ -30,15 +31,15 @@ export function statsRoutes(ctx: AppContext) {
       .select({
         total: count(),
         confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
-        spent: sql<
-          string | null
-        >`sum(${bookings.total_price}) filter (where ${bookings.status} = 'confirmed')`,
       })
       .from(bookings)
       .where(eq(bookings.user_id, viewer.profile.id));
+    // 'Total Spent' is money actually paid: succeeded payments and charges minus refunds (issue 9).
+    const spentCents = await guestSpentCents(ctx.db, viewer.profile.id);
     return c.json({
       total_bookings: row?.total ?? 0,
-      total_spent: Number(row?.spent ?? 0),
+      total_spent: spentCents / 100,
+      total_spent_cents: spentCents,
       confirmed_bookings: row?.confirmed ?? 0,
     });
   });

@@ -34,6 +34,8 @@ import {
   type BookingEmailData,
 } from '../mail/booking-emails';
 import { enqueueEmail } from '../mail/outbox';
+import { expiresAtFor, paymentDueAtFor } from '@/domain/payments';
+import { withPaymentFields, type PaymentFields } from './payments/summary';
 import {
   VENUE_NOT_FOUND,
   bookingInstants,
@@ -60,6 +62,7 @@ export interface BookingVenue {
   description: string | null;
   capacity: number;
   time_zone: string;
+  cancellation_policy: Venue['cancellation_policy'];
 }
 
 export interface BookingGuest {
@@ -69,6 +72,8 @@ export interface BookingGuest {
 }
 
 export type BookingView = Booking & { venue: BookingVenue; guest?: BookingGuest };
+/** A booking as the reads show it: with its payment state, money and card (decision record 13). */
+export type PaidBookingView = BookingView & PaymentFields;
 
 const venueColumns = {
   id: venues.id,
@@ -79,6 +84,7 @@ const venueColumns = {
   description: venues.description,
   capacity: venues.capacity,
   time_zone: venues.time_zone,
+  cancellation_policy: venues.cancellation_policy,
 };
 const guestColumns = { id: profiles.id, email: profiles.email, full_name: profiles.full_name };
 
@@ -167,25 +173,32 @@ async function readableBooking(db: DbOrTx, viewer: Viewer, id: string) {
 
 /* ---------- reads ---------- */
 
-export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<PaidBookingView> {
   const { row, relation } = await readableBooking(ctx.db, viewer, id);
-  return toView(row, relation !== 'guest');
+  const [view] = await withPaymentFields(ctx.db, [toView(row, relation !== 'guest')]);
+  return view!;
 }
 
 /** The guest's own bookings, newest first. */
-export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db)
     .where(eq(bookings.user_id, viewer.profile.id))
     .orderBy(desc(bookings.created_at), desc(bookings.id));
-  return rows.map((r) => toView(r, false));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, false)),
+  );
 }
 
 /** Bookings of the host's own venues, last changed first. */
-export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db)
     .where(eq(venues.host_id, viewer.profile.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }
 
 /** Bookings of one venue (its owner or the admin), last changed first. */
@@ -193,18 +206,24 @@ export async function listVenueBookings(
   ctx: AppContext,
   viewer: Viewer,
   venueId: string,
-): Promise<BookingView[]> {
+): Promise<PaidBookingView[]> {
   const venue = await venueFor(ctx.db, viewer, venueId, ['owner', 'admin']);
   const rows = await selectBookings(ctx.db)
     .where(eq(bookings.venue_id, venue.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }
 
 /** Every booking (admin), last changed first. */
-export async function listAllBookings(ctx: AppContext): Promise<BookingView[]> {
+export async function listAllBookings(ctx: AppContext): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db).orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }
 
 /* ---------- request ---------- */
@@ -276,6 +295,8 @@ export async function requestBooking(
         special_requests: input.special_requests,
         contact_email: contactEmail,
         contact_phone: input.contact_phone ?? viewer.profile.phone ?? null,
+        // Decision record 13: an unanswered request expires (the timed-transitions worker).
+        expires_at: expiresAtFor(ctx.now(), instants.starts_at),
       })
       .returning();
 
@@ -323,8 +344,23 @@ type BookingChanges = Partial<
     | 'total_price'
     | 'host_notes'
     | 'status'
+    | 'confirmed_at'
+    | 'payment_due_at'
   >
 >;
+
+/** A booking becoming confirmed: when, and (hourly) the deadline to pay before it is released. */
+function confirmation(
+  ctx: AppContext,
+  row: BookingRow,
+  startsAt: Date = row.booking.starts_at,
+): BookingChanges {
+  const now = ctx.now();
+  return {
+    confirmed_at: now,
+    payment_due_at: row.venue.pricing_type === 'hourly_rate' ? paymentDueAtFor(now, startsAt) : null,
+  };
+}
 
 /**
  * Compare-and-swap: writes `changes` only if the booking is still as it was read (same status
@@ -419,7 +455,7 @@ export async function approveBooking(
       throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, { status }, refusal(actor, 'approve'));
+    const after = await swap(tx, row, { status, ...confirmation(ctx, row) }, refusal(actor, 'approve'));
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.accepted,
@@ -513,7 +549,7 @@ export async function approveChanges(
     const after = await swap(
       tx,
       row,
-      { status },
+      { status, ...confirmation(ctx, row) },
       (fresh) =>
         refusal('guest', 'approve_changes')(fresh) ??
         (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),
@@ -562,6 +598,9 @@ export async function adminUpdateBooking(
       ...instants,
       total_price: input.total_price,
       ...(input.host_notes !== undefined ? { host_notes: input.host_notes } : {}),
+      ...(input.status === 'confirmed' && row.booking.status !== 'confirmed'
+        ? confirmation(ctx, row, instants.starts_at)
+        : {}),
     });
     const before = row.booking.status;
     if (input.status !== before && (input.status === 'confirmed' || input.status === 'cancelled')) {
