@@ -39,6 +39,8 @@ import { amenityIcon } from '@/web/features/venues/amenityIcons';
 import { venueKeys, venuesApi } from '@/web/features/venues/api';
 import type { Venue } from '@/web/features/venues/types';
 import { VenueGallery } from '@/web/features/venues/VenueGallery';
+// Imported from its own module: the payments feature's index would pull its panels in too.
+import { CancellationPolicyNote } from '@/web/features/payments/CancellationPolicyNote';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
@@ -363,6 +365,10 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   Card on file - charged only if minimum not met
                 </p>
               )}
+              <CancellationPolicyNote
+                policy={venue.cancellation_policy}
+                className="mt-4 border-t border-border pt-4 text-xs"
+              />
             </div>
             {venue.is_active ? (
               <BookingPanel
@@ -375,6 +381,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   hours,
                   open_to_flexible_hours: venue.open_to_flexible_hours,
                   time_zone: venue.time_zone,
+                  cancellation_policy: venue.cancellation_policy,
                 }}
               />
             ) : (

@@ -39,6 +39,8 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { useAuth } from '@/web/features/auth/useAuth';
 import { api, errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+// Imported from its own module: the payments feature's index would pull its panels in too.
+import { CancellationPolicyNote } from '@/web/features/payments/CancellationPolicyNote';
 import { bookingKeys, invalidateBookingViews } from './queries';
 import { BookingTimeFields } from './BookingTimeFields';
 import type { Booking } from './types';
@@ -55,6 +57,7 @@ export interface BookableVenue {
   base_price: number;
   pricing_type: PricingType;
   open_to_flexible_hours: boolean;
+  cancellation_policy?: string;
 }
 
 interface FormValues {
@@ -297,6 +300,8 @@ export function BookingRequestDialog({
               <p className="text-muted-foreground">Choose a start and an end time to see the total.</p>
             )}
           </section>
+
+          <CancellationPolicyNote policy={venue.cancellation_policy} className="text-xs sm:text-sm" />
 
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -60,11 +60,17 @@ export default function AdditionalChargeDialog({
   const [description, setDescription] = useState('');
 
   const charge = useMutation({
-    mutationFn: (vars: { amount: number; reason: ChargeReason; description: string }) =>
+    mutationFn: (vars: {
+      amount: number;
+      reason: ChargeReason;
+      customReason: string | null;
+      description: string;
+    }) =>
       paymentsApi.chargeAdditional({
         paymentIntentId: booking.payment_intent_id ?? '',
         amount: vars.amount,
         reason: vars.reason,
+        custom_reason: vars.customReason,
         description: vars.description,
         bookingId: booking.id,
         venueId: booking.venue_id,
@@ -112,6 +118,7 @@ export default function AdditionalChargeDialog({
     charge.mutate({
       amount: cents / 100,
       reason,
+      customReason: reason === 'other' ? customReason.trim() : null,
       description: chargeDescription(reason, reason === 'other' ? customReason : null, description),
     });
   };

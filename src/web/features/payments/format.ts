@@ -1,12 +1,14 @@
 /** Display helpers for payments: cents as dollars, deadlines in the venue's time zone. */
-import type { CancellationPolicy } from './types';
+import {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_DESCRIPTIONS,
+  CANCELLATION_POLICY_LABELS,
+  formatCents,
+  type CancellationPolicy,
+} from '@/domain/payments';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** 12345 → "$123.45" (money travels as integer cents). */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
+/** Cents as dollars ('$1,234.50'): the domain's one formatter. */
+export { formatCents };
 
 /** Dollars typed in a form ("12.5") → integer cents, or null when it is not a positive amount. */
 export function dollarsToCents(text: string): number | null {
@@ -38,20 +40,10 @@ export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-export const CANCELLATION_POLICIES: CancellationPolicy[] = ['flexible', 'moderate', 'strict'];
+export { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS };
 
-export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicy, string> = {
-  flexible: 'Flexible',
-  moderate: 'Moderate',
-  strict: 'Strict',
-};
-
-/** The one-line explanation shown to hosts choosing a policy and guests before booking. */
-export const CANCELLATION_POLICY_SUMMARIES: Record<CancellationPolicy, string> = {
-  flexible: 'Full refund until 24 hours before the event; no refund after that.',
-  moderate: 'Full refund until 72 hours before the event; 50% refund after that.',
-  strict: '50% refund until 7 days before the event; no refund after that.',
-};
+/** The one-line explanation shown to hosts choosing a policy and to guests before booking. */
+export const CANCELLATION_POLICY_SUMMARIES = CANCELLATION_POLICY_DESCRIPTIONS;
 
 export function policyOf(value: string | null | undefined): CancellationPolicy {
   return value === 'moderate' || value === 'strict' ? value : 'flexible';

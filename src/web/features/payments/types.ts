@@ -93,6 +93,8 @@ export interface AdditionalChargeRequest {
   paymentIntentId: string;
   amount: number;
   reason: string;
+  /** With reason 'other': what the charge is for. */
+  custom_reason?: string | null;
   description: string;
   bookingId: string;
   venueId: string;
