@@ -135,10 +135,12 @@ export default function PaymentDialog({
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
               <p className="truncate font-semibold">{booking.venue.name}</p>
-              <p className="mt-1 flex items-center gap-1.5 text-muted-foreground">
-                <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
+              <p className="mt-1 flex items-start gap-1.5 text-muted-foreground">
+                <CalendarDays className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
                 <span>
-                  {formatLongDate(booking.date)} · {formatTimeRange(booking.start_time, booking.end_time)}
+                  {formatLongDate(booking.date)}
+                  <br />
+                  {formatTimeRange(booking.start_time, booking.end_time)}
                 </span>
               </p>
             </div>
