@@ -150,6 +150,7 @@ async function fillCard(page: Page, card: string, name = 'Jamie Rivera') {
  * passed once the venue moves to Kiritimati.
  */
 const ZONES = [
+  'Etc/GMT+12',
   'Pacific/Pago_Pago',
   'Pacific/Honolulu',
   'Pacific/Gambier',
@@ -190,15 +191,19 @@ function wallClockIn(zone: string, at: Date): { date: string; minutes: number } 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** Today in a zone that is a day behind Kiritimati, with a start 45–60 minutes from now. */
+/**
+ * Today in a zone that is a day behind Kiritimati, starting 30–45 minutes from now (the hour
+ * may run past midnight). UTC−12 is always a day behind UTC+14, so one always exists.
+ */
 function laterToday(): { zone: string; date: string; start: string; end: string } {
   const now = new Date();
   const ahead = todayInZone(AHEAD_ZONE, now);
   for (const zone of ZONES) {
     const { date, minutes } = wallClockIn(zone, now);
-    const start = Math.ceil((minutes + 45) / 15) * 15;
-    if (date < ahead && start + 60 <= 23 * 60 + 45)
-      return { zone, date, start: hhmm(start), end: hhmm(start + 60) };
+    const start = Math.ceil((minutes + 30) / 15) * 15;
+    if (date < ahead && start <= 23 * 60 + 45) {
+      return { zone, date, start: hhmm(start), end: hhmm((start + 60) % (24 * 60)) };
+    }
   }
   throw new Error('No zone found for a booking later today');
 }
