@@ -41,7 +41,17 @@ beforeEach(() => {
   freezeClock(env);
 });
 
-const VENUE_KEYS = ['address', 'capacity', 'city', 'description', 'id', 'name', 'pricing_type', 'time_zone'];
+const VENUE_KEYS = [
+  'address',
+  'cancellation_policy',
+  'capacity',
+  'city',
+  'description',
+  'id',
+  'name',
+  'pricing_type',
+  'time_zone',
+];
 
 describe('booking request', () => {
   it('creates a pending booking priced by the server, ignoring any price the browser sends', async () => {
