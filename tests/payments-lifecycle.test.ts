@@ -18,6 +18,7 @@ import {
   outboxCount,
 } from './support/bookings-fixtures';
 import { confirmedBooking, pay, paymentsOf, refundsOf } from './support/payments-fixtures';
+import { createActiveVenue, PRIVATE_FIELDS } from './fixtures/venues';
 
 let env: TestEnv;
 let a: Actors;
@@ -258,6 +259,29 @@ describe('timed transitions', () => {
     expect(late.status).toBe(409);
     const rows = await env.ctx.db.select().from(bookings).where(eq(bookings.id, unpaid.id));
     expect(rows[0]!.payment_intent_id).toBeNull();
+  });
+});
+
+describe('venue cancellation policy', () => {
+  it('is set on create (flexible by default), changed on edit, shown on the detail; bad values are 400', async () => {
+    const made = await createActiveVenue(env, a, { cancellation_policy: 'strict' });
+    expect(made.cancellation_policy).toBe('strict');
+    const plain = await createActiveVenue(env, a);
+    expect(plain.cancellation_policy).toBe('flexible');
+    const edit = await call(env, 'PATCH', `/api/venues/${made.id}`, {
+      cookie: a.host.cookie,
+      json: { cancellation_policy: 'moderate' },
+    });
+    expect(edit.status).toBe(200);
+    const detail = await call(env, 'GET', `/api/venues/${made.id}`);
+    expect(detail.body.cancellation_policy).toBe('moderate');
+    for (const f of PRIVATE_FIELDS) expect(detail.body).not.toHaveProperty(f);
+    const bad = await call(env, 'PATCH', `/api/venues/${made.id}`, {
+      cookie: a.host.cookie,
+      json: { cancellation_policy: 'lenient' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Cancellation policy must be flexible, moderate or strict.');
   });
 });
 

@@ -40,23 +40,15 @@ export async function paymentResult(
   let row = await findPaymentBooking(ctx.db, bookingId);
   if (!row || row.booking.user_id !== viewer.profile.id) throw notFound(BOOKING_NOT_FOUND);
 
-  const latest = async () =>
-    (
-      await ctx.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.booking_id, bookingId), inArray(payments.kind, ['payment', 'setup'])))
-        .orderBy(desc(payments.created_at))
-        .limit(5)
-    ).find((p) => p.status === 'succeeded') ??
-    (
-      await ctx.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.booking_id, bookingId), inArray(payments.kind, ['payment', 'setup'])))
-        .orderBy(desc(payments.created_at))
-        .limit(1)
-    )[0];
+  /** The payment that decided the booking, else the newest attempt. */
+  const latest = async () => {
+    const rows = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.booking_id, bookingId), inArray(payments.kind, ['payment', 'setup'])))
+      .orderBy(desc(payments.created_at));
+    return rows.find((p) => p.status === 'succeeded') ?? rows[0];
+  };
 
   let payment = await latest();
   if (!row.booking.payment_intent_id && payment?.provider_id && payment.status !== 'canceled') {
