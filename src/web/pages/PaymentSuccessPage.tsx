@@ -148,7 +148,7 @@ function Outcome({ result }: { result: PaymentResult }) {
           tone="danger"
           title={minimumSpend ? 'Card Not Saved' : 'Payment Not Completed'}
           details={<BookingSummary result={result} pending />}
-          text="Your card was not charged. You can try again from My Bookings."
+          text={`${result.failure?.message ? `${result.failure.message} ` : ''}Your card was not charged. You can try again from My Bookings.`}
         />
       );
     default:

@@ -154,7 +154,9 @@ function BankDetailsCard({ item }: { item: MaskedBankDetails }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="min-w-0 truncate text-right font-mono">{value}</dd>
+            <dd className={`min-w-0 truncate text-right ${label === 'Account holder' ? '' : 'font-mono'}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -271,6 +271,7 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
               </td>
               <td className="px-3 py-3">
                 <Badge tone={statusTone(t.status)}>{t.status.replace(/_/g, ' ')}</Badge>
+                {t.failure_code && <p className="mt-1 font-mono text-xs text-danger">{t.failure_code}</p>}
               </td>
               <td className="max-w-44 px-5 py-3">
                 <span
@@ -304,6 +305,7 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
             </p>
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <Badge tone={statusTone(t.status)}>{t.status.replace(/_/g, ' ')}</Badge>
+              {t.failure_code && <span className="font-mono text-danger">{t.failure_code}</span>}
               <span>{formatDateTime(t.created_at)}</span>
               <span className="min-w-0 truncate font-mono">
                 {t.provider}:{t.provider_id ?? '—'}

@@ -87,9 +87,10 @@ export default function CancelBookingDialog({
             <div className="rounded-2xl border border-border bg-surface-raised/60 p-4">
               <p className="font-semibold">{CANCELLATION_POLICY_LABELS[q.policy]} cancellation policy</p>
               <p className="mt-1 text-muted-foreground">
-                {q.as === 'guest'
-                  ? CANCELLATION_POLICY_SUMMARIES[q.policy]
-                  : 'A cancellation by the venue always refunds the guest in full.'}
+                {q.message ||
+                  (q.as === 'guest'
+                    ? CANCELLATION_POLICY_SUMMARIES[q.policy]
+                    : 'A cancellation by the venue always refunds the guest in full.')}
               </p>
               <dl className="mt-3 grid grid-cols-2 gap-2 border-t border-border pt-3">
                 <dt className="text-muted-foreground">Paid</dt>
@@ -100,7 +101,6 @@ export default function CancelBookingDialog({
                 </dd>
               </dl>
             </div>
-            {q.message && <p className="text-muted-foreground">{q.message}</p>}
             {q.can_cancel && (
               <FormField id={`cancel-reason-${booking.id}`} label="Reason (optional)">
                 <Textarea

@@ -149,7 +149,8 @@ export default function PaymentDialog({
                 {isMinimumSpend ? 'Minimum spend' : 'Total'}
               </p>
               <p className="text-lg font-semibold" data-testid="payment-amount">
-                {formatCents(formProps.amountCents)}
+                {/* A card setup charges nothing ($0 on the intent): show the minimum it secures. */}
+                {formatCents(isMinimumSpend ? Math.round(booking.total_price * 100) : formProps.amountCents)}
               </p>
             </div>
           </div>

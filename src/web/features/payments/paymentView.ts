@@ -3,6 +3,7 @@
  * (payment_status, paid/refunded cents, deadlines, cancellation). `payment_intent_id` keeps
  * SPEC's meaning: the server set it because the booking is paid or its card is on file.
  */
+import { isPastDate } from '@/domain/availability';
 import type { Booking } from '@/web/features/bookings/types';
 import type { BookingPaymentStatus } from './types';
 
@@ -21,12 +22,17 @@ export function awaitsPayment(booking: Booking): boolean {
   );
 }
 
+/** Whether the event's date has passed at the venue (nothing is left to cancel then). */
+const eventPassed = (booking: Booking) => isPastDate(booking.date, booking.venue.time_zone, new Date());
+
+/** Cancel Booking for the guest: a pending or confirmed booking whose date has not passed. */
 export function guestMayCancel(booking: Booking): boolean {
-  return booking.status === 'pending' || booking.status === 'confirmed';
+  return (booking.status === 'pending' || booking.status === 'confirmed') && !eventPassed(booking);
 }
 
+/** Cancel Booking for the venue's host: a confirmed booking whose date has not passed. */
 export function hostMayCancel(booking: Booking): boolean {
-  return booking.status === 'confirmed';
+  return booking.status === 'confirmed' && !eventPassed(booking);
 }
 
 const REASONS: Record<string, string> = {

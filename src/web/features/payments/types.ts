@@ -70,6 +70,8 @@ export interface PaymentResult {
   };
   amount_cents: number | null;
   payment_id: string | null;
+  /** With state 'failed': why the provider refused. */
+  failure?: { code: string | null; message: string | null } | null;
 }
 
 /** GET /api/bookings/:id/cancellation */
@@ -122,6 +124,8 @@ export interface Transaction {
   provider: PaymentProviderName;
   provider_id: string | null;
   created_at: string;
+  failure_code?: string | null;
+  reason?: string | null;
 }
 
 export interface TransactionPage {
