@@ -13,7 +13,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { todayInZone } from '../src/domain/availability';
 import { addDaysToDate } from '../src/domain/calendar';
-import { DEMO, signIn } from './support';
+import { asRole, type Role } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -39,13 +39,11 @@ const CARD = {
   authAlways: '4000 0027 6000 3184',
 };
 
-async function person(browser: Browser, email: string, portal: 'user' | 'host' = 'user'): Promise<Person> {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  const lands =
-    email === DEMO.admin ? '/admin-dashboard' : portal === 'host' ? '/host-dashboard' : '/user-dashboard';
-  await signIn(page, email, { portal, lands });
-  return { context, page };
+/** A context signed in as `role` (the suite's stored session), its page on the home page. */
+async function person(browser: Browser, role: Role): Promise<Person> {
+  const page = await asRole(browser, role, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto('/');
+  return { context: page.context(), page };
 }
 
 /** A JSON call to the API with this person's session (same-origin, like the app's own calls). */
@@ -266,10 +264,10 @@ let people: { guest: Person; otherGuest: Person; host: Person; admin: Person };
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
   people = {
-    guest: await person(browser, DEMO.guest),
-    otherGuest: await person(browser, DEMO.otherGuest),
-    host: await person(browser, DEMO.host, 'host'),
-    admin: await person(browser, DEMO.admin),
+    guest: await person(browser, 'guest'),
+    otherGuest: await person(browser, 'otherGuest'),
+    host: await person(browser, 'host'),
+    admin: await person(browser, 'admin'),
   };
 });
 
@@ -428,7 +426,7 @@ test('the tab closed before /payment-success loads still leaves the booking paid
   const date = addDaysToDate(todayInZone('America/Denver'), 16);
 
   // A session of its own, so closing its tab loses nothing else.
-  const guest = await person(browser, DEMO.guest);
+  const guest = await person(browser, 'guest');
   const booking = await confirmedBooking(guest, host, venue.id, { date, start: '18:00', end: '20:00' });
   const dialog = await openPayment(guest.page, booking.id, /Pay \$150\.00/);
   // The result page must not be what records the payment: make sure it never asks.

@@ -8,20 +8,14 @@ import { eq } from 'drizzle-orm';
 import { bookings, localRefunds, type Venue } from '../src/server/db/schema';
 import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actor, type Actors } from './support/client';
-import {
-  bookingRow,
-  createVenue,
-  emailsOf,
-  freezeClock,
-  insertBooking,
-  outboxCount,
-} from './support/bookings-fixtures';
+import { call, type Actor } from './support/client';
+import { createAccounts, type Accounts } from './factories';
+import { bookingRow, insertVenue, emailsOf, freezeClock, insertBooking, outboxCount } from './factories';
 import { confirmedBooking, pay, paymentsOf, refundsOf } from './support/payments-fixtures';
-import { createActiveVenue, PRIVATE_FIELDS } from './fixtures/venues';
+import { createActiveVenue, PRIVATE_FIELDS } from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let flexible: Venue;
 let moderate: Venue;
 let strict: Venue;
@@ -30,11 +24,11 @@ let minSpend: Venue;
 beforeAll(async () => {
   env = await createTestEnv();
   freezeClock(env);
-  a = await createActors(env);
-  flexible = await createVenue(env, a.host, { cancellation_policy: 'flexible' });
-  moderate = await createVenue(env, a.host, { cancellation_policy: 'moderate' });
-  strict = await createVenue(env, a.host, { cancellation_policy: 'strict' });
-  minSpend = await createVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
+  a = await createAccounts(env);
+  flexible = await insertVenue(env, a.host, { cancellation_policy: 'flexible' });
+  moderate = await insertVenue(env, a.host, { cancellation_policy: 'moderate' });
+  strict = await insertVenue(env, a.host, { cancellation_policy: 'strict' });
+  minSpend = await insertVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
 });
 afterAll(async () => {
   await env.close();

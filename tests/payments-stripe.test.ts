@@ -11,22 +11,16 @@ import { eq } from 'drizzle-orm';
 import { payments, type Venue } from '../src/server/db/schema';
 import { StripePaymentProvider } from '../src/server/adapters/payments/stripe';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
-import {
-  bookingRow,
-  createVenue,
-  emailsOf,
-  freezeClock,
-  NOW,
-  outboxCount,
-} from './support/bookings-fixtures';
+import { call } from './support/client';
+import { createAccounts, type Accounts } from './factories';
+import { bookingRow, insertVenue, emailsOf, freezeClock, NOW, outboxCount } from './factories';
 import { confirmedBooking, paymentsOf, refundsOf } from './support/payments-fixtures';
 import { StripeStandIn } from './support/stripe-stand-in';
 
 const WEBHOOK_SECRET = 'whsec_test_velvet';
 const stand = new StripeStandIn();
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let hourly: Venue;
 let minSpend: Venue;
 const signer = new Stripe('sk_test_signer');
@@ -43,9 +37,9 @@ beforeAll(async () => {
     STRIPE_API_PROTOCOL: 'http',
   });
   freezeClock(env);
-  a = await createActors(env);
-  hourly = await createVenue(env, a.host);
-  minSpend = await createVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
+  a = await createAccounts(env);
+  hourly = await insertVenue(env, a.host);
+  minSpend = await insertVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
 });
 afterAll(async () => {
   await env.close();

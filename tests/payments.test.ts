@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, localIntents, localPaymentMethods, payments, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actor, type Actors } from './support/client';
-import { bookingRow, createVenue, emailsOf, freezeClock, NOW } from './support/bookings-fixtures';
+import { call, type Actor } from './support/client';
+import { createAccounts, type Accounts } from './factories';
+import { bookingRow, insertVenue, emailsOf, freezeClock, NOW } from './factories';
 import {
   CARDS,
   authenticate,
@@ -23,16 +24,16 @@ import {
 } from './support/payments-fixtures';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let hourly: Venue;
 let minSpend: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
   freezeClock(env);
-  a = await createActors(env);
-  hourly = await createVenue(env, a.host);
-  minSpend = await createVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
+  a = await createAccounts(env);
+  hourly = await insertVenue(env, a.host);
+  minSpend = await insertVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
 });
 afterAll(async () => {
   await env.close();

@@ -1,3 +1,4 @@
+import type { ViewerRef } from '@/domain/access';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -7,6 +8,7 @@ import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
 import type { PaymentProvider } from './adapters/payments/types';
 import type { Profile } from './db/schema';
+import type { VenueListCache } from './services/venues/list-cache';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
 export interface AppContext {
@@ -20,6 +22,8 @@ export interface AppContext {
   storage: ImageStorage;
   /** The payment provider PAYMENT_PROVIDER names (decision record 13). */
   payments: PaymentProvider;
+  /** Public venue list pages; invalidated by the change feed and by venue writers. */
+  venueListCache: VenueListCache;
   /** The current time; tests may replace it. */
   now: () => Date;
 }
@@ -27,6 +31,13 @@ export interface AppContext {
 export interface Viewer {
   userId: string;
   profile: Profile;
+}
+
+/** The viewer as the access policy (src/domain/access.ts) sees them; null when signed out. */
+export function viewerRef(viewer: Viewer): ViewerRef;
+export function viewerRef(viewer: Viewer | null): ViewerRef | null;
+export function viewerRef(viewer: Viewer | null): ViewerRef | null {
+  return viewer ? { profileId: viewer.profile.id, role: viewer.profile.role } : null;
 }
 
 export type AppEnv = {

@@ -7,6 +7,7 @@ import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/ma
 import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
 import { createPaymentProvider } from './adapters/payments';
+import { VenueListCache } from './services/venues/list-cache';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
@@ -20,6 +21,8 @@ export async function createContext(
     (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
   const changes = new ChangeFeed(log);
   await changes.start(database);
+  const venueListCache = new VenueListCache();
+  venueListCache.follow(changes);
   return {
     config,
     database,
@@ -30,6 +33,7 @@ export async function createContext(
     changes,
     storage: overrides.storage ?? createStorage(config),
     payments: overrides.payments ?? createPaymentProvider(config),
+    venueListCache,
     now: overrides.now ?? (() => new Date()),
   };
 }

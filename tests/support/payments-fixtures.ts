@@ -5,7 +5,7 @@ import { localIntents, payments, refunds } from '../../src/server/db/schema';
 import type { Venue } from '../../src/server/db/schema';
 import { call, type Actor } from './client';
 import type { TestEnv } from './env';
-import { insertBooking } from './bookings-fixtures';
+import { insertBooking } from '../factories';
 
 export const CARD = { name: 'Gina Guest', exp_month: 12, exp_year: 2034, cvc: '123' };
 export const CARDS = {

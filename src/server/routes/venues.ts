@@ -14,13 +14,18 @@ import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
-import {
-  addVenueImage,
-  removeVenueImage,
-  reorderVenueImages,
-  type UploadedFile,
-} from '../services/venue-images';
 import * as venues from '../services/venues';
+import type { UploadedFile } from '../services/venues';
+import type {
+  AdminVenueList,
+  Encoded,
+  FullVenue,
+  HostVenueList,
+  Ok,
+  Venue,
+  VenueImageAdded,
+  VenueImageList,
+} from '@/domain/contract';
 
 /** Room for the multipart framing around one image of the largest allowed size. */
 const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
@@ -102,7 +107,7 @@ export function venueRoutes(ctx: AppContext) {
   r.post('/venues', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     const input = await readJson(c, venueInputSchema);
-    return c.json(await venues.createVenue(ctx, viewer, input), 201);
+    return c.json((await venues.createVenue(ctx, viewer, input)) satisfies Encoded<FullVenue>, 201);
   });
 
   r.get('/venues/:id', async (c) => {
@@ -110,14 +115,14 @@ export function venueRoutes(ctx: AppContext) {
     const viewer = await getViewer(ctx, c);
     const venue = await venues.getVenue(ctx, viewer, id);
     if (viewer) c.header('cache-control', 'private, no-store');
-    return c.json(venue);
+    return c.json(venue satisfies Encoded<Venue>);
   });
 
   r.patch('/venues/:id', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const patch = await readJson(c, venueUpdateSchema);
-    return c.json(await venues.updateVenue(ctx, viewer, id, patch));
+    return c.json((await venues.updateVenue(ctx, viewer, id, patch)) satisfies Encoded<Venue>);
   });
 
   r.delete('/venues/:id', async (c) => {
@@ -125,7 +130,7 @@ export function venueRoutes(ctx: AppContext) {
     const id = venueId(c);
     const { reason } = await readOptionalJson(c, optionalReasonSchema);
     await venues.deleteVenue(ctx, viewer, id, reason);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies Ok);
   });
 
   r.post(
@@ -138,7 +143,7 @@ export function venueRoutes(ctx: AppContext) {
       const viewer = await requireRole(ctx, c, 'host', 'admin');
       const id = venueId(c);
       const file = await readUpload(c);
-      return c.json(await addVenueImage(ctx, viewer, id, file), 201);
+      return c.json((await venues.addVenueImage(ctx, viewer, id, file)) satisfies VenueImageAdded, 201);
     },
   );
 
@@ -147,41 +152,41 @@ export function venueRoutes(ctx: AppContext) {
     const id = venueId(c);
     const path = c.req.query('path')?.trim();
     if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
-    return c.json(await removeVenueImage(ctx, viewer, id, path));
+    return c.json((await venues.removeVenueImage(ctx, viewer, id, path)) satisfies VenueImageList);
   });
 
   r.put('/venues/:id/images/order', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const { images } = await readJson(c, orderSchema);
-    return c.json(await reorderVenueImages(ctx, viewer, id, images));
+    return c.json((await venues.reorderVenueImages(ctx, viewer, id, images)) satisfies VenueImageList);
   });
 
   r.get('/host/venues', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listHostVenues(ctx, viewer) });
+    return c.json({ venues: await venues.listHostVenues(ctx, viewer) } satisfies Encoded<HostVenueList>);
   });
 
   r.get('/admin/venues', async (c) => {
     await requireRole(ctx, c, 'admin');
     const { status } = readQuery(c, adminListSchema);
     c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listAdminVenues(ctx, status) });
+    return c.json({ venues: await venues.listAdminVenues(ctx, status) } satisfies Encoded<AdminVenueList>);
   });
 
   r.post('/admin/venues/:id/approve', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = venueId(c);
     const decision = await readOptionalJson(c, approveSchema);
-    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
   });
 
   r.post('/admin/venues/:id/reject', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = venueId(c);
     const decision = await readOptionalJson(c, rejectSchema);
-    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
   });
 
   return r;

@@ -17,7 +17,8 @@ import type { AppContext } from '../context';
 import { bookings, payments, refunds, venues, type Booking, type Profile, type Venue } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { LocalPaymentProvider } from '../adapters/payments/local';
-import { bookingInstants, findConfirmedOverlap } from '../services/availability';
+import { bookingInstants } from '@/domain/instants';
+import { findConfirmedOverlap } from '../services/availability';
 import { recordProviderState } from '../services/payments/record-paid';
 import type { DemoAccounts } from './accounts';
 

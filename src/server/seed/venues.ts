@@ -2,6 +2,9 @@
  * Demo venues: a dozen active ones in six cities and two awaiting approval, split between
  * the two demo hosts, each with photos drawn locally (SVG rendered by sharp — nothing is
  * downloaded) and run through the same pipeline as uploads.
+ *
+ * Long because it is data: fourteen believable venues with their descriptions, hours and
+ * prices take most of the file; the code that stores them is the last part.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -11,7 +14,7 @@ import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
-import { storeVenueImage } from '../services/venue-images';
+import { storeVenueImage } from '../services/venues/images';
 import type { DemoAccounts } from './accounts';
 
 type Slot = readonly [open: string, close: string] | null;

@@ -11,7 +11,7 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { LoadError } from '@/web/features/bookings/LoadError';
+import { LoadError } from '@/web/components/LoadError';
 import {
   paymentsApi,
   useBankDetails,

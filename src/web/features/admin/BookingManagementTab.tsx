@@ -13,14 +13,18 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
-import { LoadError } from '@/web/features/bookings/LoadError';
-import { bookingKeys, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/queries';
-import type { Booking } from '@/web/features/bookings/types';
-import { api, errorMessage } from '@/web/lib/api';
-import { useLiveInvalidate } from '@/web/lib/live';
+import {
+  BookingCardHeader,
+  BookingFacts,
+  BookingListSkeleton,
+  bookingsApi,
+  GuestContact,
+  invalidateBookingViews,
+  useAdminBookings,
+} from '@/web/features/bookings';
+import { LoadError } from '@/web/components/LoadError';
+import type { Booking } from '@/domain/contract';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
 
@@ -34,7 +38,6 @@ const STATUS_FILTERS = [
 
 export function BookingManagementTab() {
   const bookings = useAdminBookings();
-  useLiveInvalidate('booking', [bookingKeys.admin, bookingKeys.adminStats]);
   const [status, setStatus] = useState<string>('all');
   const [search, setSearch] = useState('');
 
@@ -114,7 +117,7 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
   const actions = availableActions(booking, 'admin');
   const decide = useMutation({
-    mutationFn: (action: 'approve' | 'reject') => api.post<Booking>(`/api/bookings/${booking.id}/${action}`),
+    mutationFn: (action: 'approve' | 'reject') => bookingsApi.decide(booking.id, action),
     onSuccess: (_data, action) =>
       toast.success(
         action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.',

@@ -3,6 +3,7 @@ import { format, formatDistanceToNow } from 'date-fns';
 import { ExternalLink, Inbox, MailOpen, RefreshCw } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +16,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
-import { extractLinks, useMailbox, type MailMessage, type MailStatus } from './mailbox';
+import type { MailMessage, MailStatus } from '@/domain/contract';
+import { useMailbox } from './data';
+import { extractLinks } from './mailLinks';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },
@@ -168,15 +171,10 @@ export function MailboxTab() {
           ))}
         </div>
       ) : mailbox.isError ? (
-        <EmptyState
-          icon={Inbox}
-          title="Could not load the mailbox"
+        <LoadError
+          message="Could not load the mailbox"
           description={errorMessage(mailbox.error, 'Please try again in a moment.')}
-          action={
-            <Button variant="outline" onClick={() => void mailbox.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void mailbox.refetch()}
         />
       ) : messages.length === 0 ? (
         <EmptyState

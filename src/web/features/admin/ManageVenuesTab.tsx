@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Eye, MapPin, Pencil, Search, Store, Trash2 } from 'lucide-react';
 import { formatPriceWithUnit } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import {
   Dialog,
   DialogContent,
@@ -20,9 +21,8 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
-import type { AdminVenue } from '@/web/features/venues/types';
-import { useAdminVenues, useDeleteVenue } from '@/web/features/venues/useAdminVenues';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import type { AdminVenue } from '@/domain/contract';
+import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
 
 const DELETE_FAILED = 'Failed to delete venue.';
 
@@ -200,14 +200,10 @@ export function ManageVenuesTab() {
   }
   if (venues.isError) {
     return (
-      <EmptyState
-        title="Could not load venues"
+      <LoadError
+        message="Could not load venues"
         description="Please check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void venues.refetch()}
       />
     );
   }

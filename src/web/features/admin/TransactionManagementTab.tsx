@@ -14,7 +14,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { LoadError } from '@/web/features/bookings/LoadError';
+import { LoadError } from '@/web/components/LoadError';
 import {
   formatCents,
   formatDateTime,

@@ -22,7 +22,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
-import type { Booking } from '@/web/features/bookings/types';
+import type { Booking } from '@/domain/contract';
 import { isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { invalidatePaymentViews, paymentsApi } from './api';

@@ -19,7 +19,7 @@ import {
 import { FormField } from '@/web/components/ui/form-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
-import type { Booking } from '@/web/features/bookings/types';
+import type { Booking } from '@/domain/contract';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { invalidatePaymentViews, paymentsApi, useCancellationQuote } from './api';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BadgeCheck, Clock, CreditCard, Hourglass, Undo2, XCircle } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import type { Booking } from '@/web/features/bookings/types';
+import type { Booking } from '@/domain/contract';
 import { cardLabel, formatCents, formatDeadline } from './format';
 import {
   awaitsPayment,

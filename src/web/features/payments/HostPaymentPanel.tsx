@@ -11,7 +11,7 @@ import { canReportAdditionalCharge } from '@/domain/charges';
 import { hostPaymentStatus } from '@/domain/booking';
 import { todayInZone } from '@/domain/availability';
 import { Button } from '@/web/components/ui/button';
-import type { Booking } from '@/web/features/bookings/types';
+import type { Booking } from '@/domain/contract';
 import { toast } from '@/web/lib/toast';
 import { cardLabel, formatCents, formatDeadline } from './format';
 import { COPIED, COPIED_HINT } from './messages';

@@ -20,8 +20,8 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useAuth } from '@/web/features/auth/useAuth';
-import type { Booking } from '@/web/features/bookings/types';
+import { useAuth } from '@/web/features/auth';
+import type { Booking } from '@/domain/contract';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { invalidatePaymentViews, paymentsApi } from './api';

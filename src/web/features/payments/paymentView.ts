@@ -4,7 +4,7 @@
  * SPEC's meaning: the server set it because the booking is paid or its card is on file.
  */
 import { isPastDate } from '@/domain/availability';
-import type { Booking } from '@/web/features/bookings/types';
+import type { Booking } from '@/domain/contract';
 import type { BookingPaymentStatus } from './types';
 
 export function paymentStatusOf(booking: Booking): BookingPaymentStatus {

@@ -1,0 +1,29 @@
+/** The admin's built-in mailbox: the email outbox, newest first. */
+import type { Timestamp } from './wire';
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** One outbox message as GET /api/admin/mailbox answers it. */
+export interface MailMessage {
+  id: string;
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  /** The transport that sent it, once sent. */
+  transport: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** GET /api/admin/mailbox */
+export interface Mailbox {
+  messages: MailMessage[];
+  /** Name of the configured mail transport. */
+  transport: string;
+}

@@ -1,0 +1,63 @@
+/** The dashboard tiles of each role (SPEC §2 dashboards) and the home page's venue count. */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { guestSpentCents } from './payments/summary';
+import type { AppContext, Viewer } from '../context';
+import { bookings, venues } from '../db/schema';
+
+/** Active venues (the home page). */
+export async function publicVenueStats(ctx: AppContext) {
+  const [row] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.is_active, true));
+  return { active_venues: row?.n ?? 0 };
+}
+
+/** The host's venues and the confirmed bookings across them. */
+export async function hostStats(ctx: AppContext, viewer: Viewer) {
+  const [v] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.host_id, viewer.profile.id));
+  const [b] = await ctx.db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(venues, eq(venues.id, bookings.venue_id))
+    .where(and(eq(venues.host_id, viewer.profile.id), eq(bookings.status, 'confirmed')));
+  return { total_venues: v?.n ?? 0, active_bookings: b?.n ?? 0 };
+}
+
+/** The guest's bookings, the confirmed ones, and what those cost. */
+export async function guestStats(ctx: AppContext, viewer: Viewer) {
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(eq(bookings.user_id, viewer.profile.id));
+  // 'Total Spent' is money actually paid: succeeded payments and charges minus refunds (issue 9).
+  const spentCents = await guestSpentCents(ctx.db, viewer.profile.id);
+  return {
+    total_bookings: row?.total ?? 0,
+    total_spent: spentCents / 100,
+    total_spent_cents: spentCents,
+    confirmed_bookings: row?.confirmed ?? 0,
+  };
+}
+
+/** Everything the admin oversees: venues and bookings, and those waiting for a decision. */
+export async function adminStats(ctx: AppContext) {
+  const [v] = await ctx.db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where not ${venues.is_active})`.mapWith(Number),
+    })
+    .from(venues);
+  const [b] = await ctx.db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
+    })
+    .from(bookings);
+  return {
+    pending_venues: v?.pending ?? 0,
+    pending_bookings: b?.pending ?? 0,
+    total_venues: v?.total ?? 0,
+    total_bookings: b?.total ?? 0,
+  };
+}
