@@ -267,6 +267,7 @@ export const bookingAction = (
 /** The venue fields a booking carries in every answer. */
 export const BOOKING_VENUE_KEYS = [
   'address',
+  'cancellation_policy',
   'capacity',
   'city',
   'description',

@@ -46,7 +46,7 @@ const VENUE_EXPECTED: Record<'admin' | 'owner' | 'public', VenueAction[]> = {
 };
 
 const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
-  admin: ['read', 'readGuestContact', 'decide', 'adminEdit', 'readPayments', 'readMessages'],
+  admin: ['read', 'readGuestContact', 'decide', 'adminEdit', 'cancelAsAdmin', 'readPayments', 'readMessages'],
   host: [
     'read',
     'readGuestContact',

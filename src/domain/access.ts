@@ -108,6 +108,8 @@ export const BOOKING_ACTIONS = {
   pay: ['guest'],
   cancelAsGuest: ['guest'],
   cancelAsHost: ['host'],
+  /** The admin cancels any pending or confirmed booking (always a full refund). */
+  cancelAsAdmin: ['admin'],
   chargeAdditional: ['host'],
   readPayments: ['admin', 'host', 'guest'],
   review: ['guest'],

@@ -14,32 +14,26 @@ import { invalid } from './errors';
 import { crossesMidnight, timeToMinutes } from './time';
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall-clock fields of an instant in a zone (throws RangeError for an unknown zone). */
-function wallFields(epochMs: number, timeZone: string) {
-  let f = formatters.get(timeZone);
+/** The zone's offset from UTC at an instant, in milliseconds (wall clock minus UTC). */
+function offsetAt(epochMs: number, timeZone: string): number {
+  let f = offsetFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
       hourCycle: 'h23',
     });
-    formatters.set(timeZone, f);
+    offsetFormatters.set(timeZone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(epochMs).map((x) => [x.type, x.value]));
-  return p as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (wall clock minus UTC). */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const p = wallFields(epochMs, timeZone);
-  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  const p = Object.fromEntries(f.formatToParts(epochMs).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   return wall - Math.floor(epochMs / 1000) * 1000;
 }
 
@@ -81,15 +75,43 @@ export function bookingInstants(
   return { starts_at, ends_at };
 }
 
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall-clock date and time (HH:MM) of an instant in a zone. */
 export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
-  const p = wallFields(instant.getTime(), timeZone);
+  let f = clockFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date 'yyyy-MM-dd' at `now` in an IANA time zone (throws RangeError for an unknown zone). */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  return wallClock(now, timeZone).date;
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** True when `date` is before today in the zone (past dates cannot be booked or overridden). */

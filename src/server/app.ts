@@ -19,8 +19,8 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
     '*',
     securityHeadersMiddleware({
       publicUrl: ctx.config.PUBLIC_URL,
-      // Set by the payments work (PAYMENT_PROVIDER); Stripe's hosts join the CSP only then.
-      paymentProvider: (ctx.config as { PAYMENT_PROVIDER?: string }).PAYMENT_PROVIDER,
+      // Stripe's hosts join the CSP only with the stripe provider.
+      paymentProvider: ctx.config.PAYMENT_PROVIDER,
     }),
   );
   app.use('*', async (c, next) => {

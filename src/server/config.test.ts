@@ -5,6 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 
 describe('configuration', () => {
+  it('pays with the built-in processor by default; stripe needs its three keys', () => {
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('local');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is required when PAYMENT_PROVIDER=stripe[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+    const c = loadConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(c.PAYMENT_PROVIDER).toBe('stripe');
+  });
+
   it('has working defaults for the embedded install', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEFAULT_TIME_ZONE: 'America/New_York' });
@@ -23,6 +37,10 @@ describe('configuration', () => {
     ['DEFAULT_TIME_ZONE', 'Mars/Olympus'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['STRIPE_SECRET_KEY', 'pk_live_wrong_kind'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_API_PORT', 'http'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -51,6 +51,21 @@ export const configSchema = z.object({
   /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),
+  /** Decision record 13: the built-in card processor (default) or Stripe. */
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Tests: point the Stripe SDK at a stand-in API. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
@@ -81,6 +96,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.PAYMENT_PROVIDER === 'stripe') {
+    const missing = (
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+    ).filter((k) => !c[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: is required when PAYMENT_PROVIDER=stripe`).join('\n')}`,
+      );
+    }
+  }
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_SECRET: is required in production with DATABASE_URL (32+ characters)',

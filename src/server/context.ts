@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
+import type { PaymentProvider } from './adapters/payments/types';
 import type { Profile } from './db/schema';
 import type { VenueListCache } from './services/venues/list-cache';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   mail: MailTransport;
   changes: ChangeFeed;
   storage: ImageStorage;
+  /** The payment provider PAYMENT_PROVIDER names (decision record 13). */
+  payments: PaymentProvider;
   /** Public venue list pages; invalidated by the change feed and by venue writers. */
   venueListCache: VenueListCache;
   /** The current time; tests may replace it. */

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { beginShutdown } from './lifecycle';
 import { createLogger } from './logger';
 import { OutboxWorker } from './mail/outbox';
+import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
 import { ReviewReminderWorker } from './services/reviews/reminders';
@@ -44,6 +45,8 @@ async function main() {
   worker.start();
   const reviewReminders = new ReviewReminderWorker(ctx);
   reviewReminders.start();
+  const transitions = new TimedTransitionsWorker(ctx);
+  transitions.start();
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
@@ -76,6 +79,7 @@ async function main() {
     clearTimeout(late);
     await worker.stop();
     await reviewReminders.stop();
+    await transitions.stop();
     await ctx.changes.stop();
     await database.close();
     log.info('stopped');

@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/mail';
 import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
+import { createPaymentProvider } from './adapters/payments';
 import { VenueListCache } from './services/venues/list-cache';
 
 /** Builds the application context around an open, migrated database. */
@@ -13,7 +14,7 @@ export async function createContext(
   config: Config,
   database: Database,
   log: Logger,
-  overrides: Partial<Pick<AppContext, 'mail' | 'now' | 'storage'>> = {},
+  overrides: Partial<Pick<AppContext, 'mail' | 'now' | 'storage' | 'payments'>> = {},
 ): Promise<AppContext> {
   const mail: MailTransport =
     overrides.mail ??
@@ -31,6 +32,7 @@ export async function createContext(
     mail,
     changes,
     storage: overrides.storage ?? createStorage(config),
+    payments: overrides.payments ?? createPaymentProvider(config),
     venueListCache,
     now: overrides.now ?? (() => new Date()),
   };

@@ -13,6 +13,8 @@ export interface BookingVenue {
   description: string | null;
   capacity: number;
   time_zone: string;
+  /** The venue's refund rule (payments). */
+  cancellation_policy?: 'flexible' | 'moderate' | 'strict';
 }
 
 /** The guest profile joined for the venue's host and the admin. */
@@ -51,6 +53,17 @@ export interface Booking {
   updated_at: Timestamp;
   venue: BookingVenue;
   guest?: BookingGuest;
+  /* Payment fields (decision record 13); money in integer cents. */
+  payment_status?: 'unpaid' | 'processing' | 'paid' | 'card_on_file' | 'refunded' | 'partially_refunded';
+  paid_cents?: number;
+  refunded_cents?: number;
+  /** Hourly, confirmed and unpaid: the booking is released at this instant. */
+  payment_due_at?: Timestamp | null;
+  /** Pending: the venue must answer before this instant. */
+  expires_at?: Timestamp | null;
+  cancelled_by?: 'guest' | 'host' | 'admin' | 'system' | null;
+  cancellation_reason?: string | null;
+  card?: { brand: string; last4: string } | null;
 }
 
 /** GET /api/me/bookings, /api/host/bookings, /api/venues/:id/bookings, /api/admin/bookings */

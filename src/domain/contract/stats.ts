@@ -15,8 +15,9 @@ export interface HostStats {
 /** GET /api/me/bookings/stats */
 export interface GuestBookingStats {
   total_bookings: number;
-  /** Dollars, over confirmed bookings. */
+  /** Dollars actually paid: succeeded payments and charges minus refunds (issue 9). */
   total_spent: number;
+  total_spent_cents: number;
   confirmed_bookings: number;
 }
 

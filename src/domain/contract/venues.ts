@@ -69,6 +69,8 @@ export interface Venue extends Partial<VenuePrivateFields> {
   hours: WeeklyHours;
   open_to_flexible_hours: boolean;
   time_zone: string;
+  /** The refund rule guests see before booking and before cancelling. */
+  cancellation_policy?: 'flexible' | 'moderate' | 'strict';
   business_name: string | null;
   phone: string | null;
   email: string | null;

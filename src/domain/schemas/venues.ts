@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AMENITIES, sortAmenities } from '../amenities';
 import { canonicalTimeZone } from '../calendar';
 import { defaultHours, weeklyHoursSchema } from '../hours';
+import { CANCELLATION_POLICIES } from '../payments';
 import { PRICING_TYPES } from '../pricing';
 import {
   BODY,
@@ -45,6 +46,9 @@ const venueFields = {
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{9}$/.test(v), 'Bank routing number must be 9 digits.'),
   tax_id: requiredText('Tax ID', 50),
+  cancellation_policy: z.enum(CANCELLATION_POLICIES, {
+    error: 'Cancellation policy must be flexible, moderate or strict.',
+  }),
   time_zone: z
     .string({ error: 'Time zone must be text.' })
     .trim()
@@ -63,6 +67,7 @@ export const venueInputSchema = z.object(
     amenities: venueFields.amenities.default([]),
     hours: weeklyHoursSchema.default(defaultHours),
     open_to_flexible_hours: venueFields.open_to_flexible_hours.default(false),
+    cancellation_policy: venueFields.cancellation_policy.default('flexible'),
     time_zone: venueFields.time_zone.optional(),
     terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions.' }),
   },

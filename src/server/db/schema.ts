@@ -186,6 +186,10 @@ export const venues = pgTable(
       .generatedAlwaysAs(
         sql`case when rating_count > 0 then round(rating_sum::numeric / rating_count, 3) else 0 end`,
       ),
+    /** The refund rule when a guest cancels (src/domain/payments.ts refundFor). */
+    cancellation_policy: text('cancellation_policy', { enum: ['flexible', 'moderate', 'strict'] })
+      .notNull()
+      .default('flexible'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -194,6 +198,10 @@ export const venues = pgTable(
     check(
       'venues_rating_counts_check',
       sql`${t.rating_count} >= 0 and ${t.rating_1} >= 0 and ${t.rating_2} >= 0 and ${t.rating_3} >= 0 and ${t.rating_4} >= 0 and ${t.rating_5} >= 0`,
+    ),
+    check(
+      'venues_cancellation_policy_check',
+      sql`${t.cancellation_policy} in ('flexible', 'moderate', 'strict')`,
     ),
     check('venues_base_price_check', sql`${t.base_price} >= 0`),
     check('venues_pricing_type_check', sql`${t.pricing_type} in ('hourly_rate', 'minimum_spend')`),
@@ -267,14 +275,34 @@ export const bookings = pgTable(
     special_requests: text('special_requests'),
     contact_email: text('contact_email').notNull(),
     contact_phone: text('contact_phone'),
+    /** Set only when the server has decided the booking is paid (hourly) or its card is on file. */
     payment_intent_id: text('payment_intent_id'),
     review_id: uuid('review_id'),
     /** When the morning-after review request was queued (the reminder worker's sent-marker). */
     review_reminder_sent_at: timestamp('review_reminder_sent_at', { withTimezone: true }),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    /** Hourly: when an unpaid confirmed booking is released (min(confirmed + 24 h, start − 2 h)). */
+    payment_due_at: timestamp('payment_due_at', { withTimezone: true }),
+    /** Pending: when an unanswered request expires (min(created + 72 h, start)). */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cancelled_by: text('cancelled_by', { enum: ['guest', 'host', 'admin', 'system'] }),
+    cancellation_reason: text('cancellation_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    check(
+      'bookings_cancelled_by_check',
+      sql`${t.cancelled_by} is null or ${t.cancelled_by} in ('guest', 'host', 'admin', 'system')`,
+    ),
+    index('bookings_expires_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} = 'pending'`),
+    index('bookings_payment_due_idx')
+      .on(t.payment_due_at)
+      .where(sql`${t.status} = 'confirmed' and ${t.paid_at} is null`),
     check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'edited')`),
     check('bookings_approval_status_check', sql`${t.approval_status} in ('pending', 'approved', 'rejected')`),
     check('bookings_guest_count_check', sql`${t.guest_count} >= 1`),
@@ -362,6 +390,140 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/* ---------- payments (decision record 13) ---------- */
+
+export const PAYMENT_KINDS = ['payment', 'setup', 'additional_charge'] as const;
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** Every payment, card setup and additional charge Velvet asked a provider for. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** The provider's intent id (pi_…, seti_…); what lands in bookings.payment_intent_id. */
+    provider_id: text('provider_id'),
+    /** The provider's customer (stripe: the saved card belongs to it). */
+    customer_id: text('customer_id'),
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    client_secret: text('client_secret'),
+    failure_code: text('failure_code'),
+    failure_message: text('failure_message'),
+    payment_method_id: text('payment_method_id'),
+    card_brand: text('card_brand'),
+    card_last4: text('card_last4'),
+    /** Additional charges: one of the six SPEC reasons, and the description shown to the guest. */
+    reason: text('reason'),
+    description: text('description'),
+    idempotency_key: text('idempotency_key').notNull().unique('payments_idempotency_key_unique'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('payments_kind_check', sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
+    check('payments_status_check', sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
+    check('payments_amount_check', sql`${t.amount_cents} >= 0`),
+    uniqueIndex('payments_provider_id_idx').on(t.provider, t.provider_id),
+    /** At most one open payment or card setup per booking: concurrent create-payment calls meet here. */
+    uniqueIndex('payments_one_open_per_booking_idx')
+      .on(t.booking_id)
+      .where(
+        sql`${t.kind} in ('payment', 'setup') and ${t.status} in ('requires_payment_method', 'requires_action', 'processing')`,
+      ),
+    index('payments_booking_idx').on(t.booking_id, t.created_at),
+    index('payments_created_idx').on(t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    amount_cents: integer('amount_cents').notNull(),
+    provider_refund_id: text('provider_refund_id'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    reason: text('reason'),
+    idempotency_key: text('idempotency_key').notNull().unique('refunds_idempotency_key_unique'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amount_cents} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    index('refunds_booking_idx').on(t.booking_id),
+    index('refunds_created_idx').on(t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The built-in card processor's own records (PAYMENT_PROVIDER=local), standing in for the
+ * provider's side: intents (payments, setups and off-session charges), saved cards, refunds.
+ * A card number is never stored: brand, last 4 and the test-card behaviour only.
+ */
+export const localIntents = pgTable(
+  'local_intents',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['payment', 'setup'] }).notNull(),
+    client_secret: text('client_secret').notNull().unique('local_intents_client_secret_unique'),
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    off_session: boolean('off_session').notNull().default(false),
+    payment_method_id: text('payment_method_id'),
+    /** The card waiting for the authentication challenge (requires_action). */
+    pending_payment_method_id: text('pending_payment_method_id'),
+    last_error_code: text('last_error_code'),
+    last_error_message: text('last_error_message'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotency_key: text('idempotency_key').notNull().unique('local_intents_idempotency_key_unique'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('local_intents_status_check', sql`${t.status} in (${inList(PAYMENT_STATUSES)})`)],
+);
+
+export const localPaymentMethods = pgTable('local_payment_methods', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  exp_month: integer('exp_month').notNull(),
+  exp_year: integer('exp_year').notNull(),
+  /** The test card's behaviour: 'ok', 'auth_once' (…3155), 'auth_always' (…3184). */
+  behaviour: text('behaviour', { enum: ['ok', 'auth_once', 'auth_always'] }).notNull(),
+  created_at: createdAt(),
+});
+
+export const localRefunds = pgTable('local_refunds', {
+  id: text('id').primaryKey(),
+  intent_id: text('intent_id')
+    .notNull()
+    .references(() => localIntents.id),
+  amount_cents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['succeeded'] }).notNull(),
+  idempotency_key: text('idempotency_key').notNull().unique('local_refunds_idempotency_key_unique'),
+  created_at: createdAt(),
+});
+
 export type Profile = typeof profiles.$inferSelect;
 export type Venue = typeof venues.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
@@ -414,3 +576,6 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_idx').on(t.expires_at),
   ],
 );
+export type Payment = typeof payments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type LocalIntent = typeof localIntents.$inferSelect;

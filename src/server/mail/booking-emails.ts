@@ -37,7 +37,7 @@ export interface BookingEmailData {
   specialRequests?: string | null;
 }
 
-function details(b: BookingEmailData, opts: { forHost?: boolean } = {}): Array<[string, string]> {
+export function details(b: BookingEmailData, opts: { forHost?: boolean } = {}): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     ['Booking', `#${shortId(b.id)}`],
     ['Venue', b.venueName],

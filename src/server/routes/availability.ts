@@ -21,6 +21,8 @@ const hoursBodySchema = z.object({ hours: weeklyHoursSchema }, { error: 'Invalid
 const anyObject = z.record(z.string(), z.unknown());
 const overridePatchSchema = dateOverrideSchema.partial();
 
+const OVERRIDE_NOT_FOUND = 'Date override not found.';
+
 /** The venue calendar: weekly hours, date overrides and the confirmed times (SPEC §3, §4). */
 export function availabilityRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -63,7 +65,7 @@ export function availabilityRoutes(ctx: AppContext) {
   r.patch('/venues/:id/overrides/:overrideId', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const overrideId = uuidParam(c, 'overrideId', availability.OVERRIDE_NOT_FOUND);
+    const overrideId = uuidParam(c, 'overrideId', OVERRIDE_NOT_FOUND);
     // Only the fields sent change: the schema's defaults must not reset the others.
     const raw = await readJson(c, anyObject);
     const parsed = parseWith(overridePatchSchema, raw);
@@ -84,7 +86,7 @@ export function availabilityRoutes(ctx: AppContext) {
   r.delete('/venues/:id/overrides/:overrideId', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const overrideId = uuidParam(c, 'overrideId', availability.OVERRIDE_NOT_FOUND);
+    const overrideId = uuidParam(c, 'overrideId', OVERRIDE_NOT_FOUND);
     await availability.deleteOverride(ctx, viewer, id, overrideId);
     return c.json({ ok: true } satisfies Ok);
   });

@@ -9,6 +9,7 @@ import { venueRoutes } from './venues';
 import { mediaRoutes } from './media';
 import { reviewRoutes } from './reviews';
 import { crawlerRoutes } from './crawlers';
+import { paymentRoutes } from './payments';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -19,6 +20,7 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', availabilityRoutes(ctx));
   api.route('/', bookingRoutes(ctx));
   api.route('/', reviewRoutes(ctx));
+  api.route('/', paymentRoutes(ctx));
 }
 
 /** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */

@@ -4,6 +4,7 @@ import { profiles } from '../db/schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedBookings } from './bookings';
 import { seedReviews } from './reviews';
+import { seedPayments } from './payments';
 import { seedVenues } from './venues';
 
 /** Seeds the demo marketplace into an empty database; returns the sign-ins to print. */
@@ -12,7 +13,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   if ((row?.n ?? 0) > 0) return null;
   const accounts = await seedAccounts(ctx);
   const venues = await seedVenues(ctx, accounts);
-  await seedBookings(ctx, accounts, venues);
+  const seeded = await seedBookings(ctx, accounts, venues);
+  await seedPayments(ctx, accounts, venues, seeded);
   await seedReviews(ctx, accounts, venues);
   const rows: Array<[string, string]> = [
     ...(accounts.admin ? [['Admin', accounts.admin.email] as [string, string]] : []),

@@ -14,7 +14,6 @@ import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
-import { inTransaction } from '../db/transaction';
 import { storeVenueImage } from '../services/venues/images';
 import type { DemoAccounts } from './accounts';
 
@@ -462,7 +461,7 @@ export async function seedVenues(ctx: AppContext, accounts: DemoAccounts): Promi
     }),
   );
   const host = (i: 0 | 1) => accounts.hosts[i];
-  const rows = await inTransaction(ctx.db, (tx) =>
+  const rows = await ctx.db.transaction((tx) =>
     tx
       .insert(venues)
       .values(

@@ -1,5 +1,6 @@
 /** The dashboard tiles of each role (SPEC §2 dashboards) and the home page's venue count. */
 import { and, count, eq, sql } from 'drizzle-orm';
+import { guestSpentCents } from './payments/summary';
 import type { AppContext, Viewer } from '../context';
 import { bookings, venues } from '../db/schema';
 
@@ -26,13 +27,15 @@ export async function guestStats(ctx: AppContext, viewer: Viewer) {
     .select({
       total: count(),
       confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
-      spent: sql<string | null>`sum(${bookings.total_price}) filter (where ${bookings.status} = 'confirmed')`,
     })
     .from(bookings)
     .where(eq(bookings.user_id, viewer.profile.id));
+  // 'Total Spent' is money actually paid: succeeded payments and charges minus refunds (issue 9).
+  const spentCents = await guestSpentCents(ctx.db, viewer.profile.id);
   return {
     total_bookings: row?.total ?? 0,
-    total_spent: Number(row?.spent ?? 0),
+    total_spent: spentCents / 100,
+    total_spent_cents: spentCents,
     confirmed_bookings: row?.confirmed ?? 0,
   };
 }

@@ -40,6 +40,7 @@ import {
 } from '@/web/features/venues';
 import type { Venue } from '@/domain/contract';
 import { VenueRatingLink, VenueReviews } from '@/web/features/reviews';
+import { CancellationPolicyNote } from '@/web/features/payments';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
@@ -262,6 +263,10 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   Card on file - charged only if minimum not met
                 </p>
               )}
+              <CancellationPolicyNote
+                policy={venue.cancellation_policy}
+                className="mt-4 border-t border-border pt-4 text-xs"
+              />
             </div>
             {venue.is_active ? (
               <BookingPanel
@@ -274,6 +279,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   hours,
                   open_to_flexible_hours: venue.open_to_flexible_hours,
                   time_zone: venue.time_zone,
+                  cancellation_policy: venue.cancellation_policy,
                 }}
               />
             ) : (

@@ -7,7 +7,7 @@ import { viewerRef, type AppContext, type Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
-import { lockVenueConfirmations, swap } from './lifecycle';
+import { confirmation, lockVenueConfirmations, swap } from './lifecycle';
 import {
   appUrl,
   bookingRef,
@@ -46,6 +46,9 @@ export async function adminUpdateBooking(
       ...instants,
       total_price: input.total_price,
       ...(input.host_notes !== undefined ? { host_notes: input.host_notes } : {}),
+      ...(input.status === 'confirmed' && row.booking.status !== 'confirmed'
+        ? confirmation(ctx.now(), row, instants.starts_at)
+        : {}),
     });
     const before = row.booking.status;
     if (input.status !== before && (input.status === 'confirmed' || input.status === 'cancelled')) {

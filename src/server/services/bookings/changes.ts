@@ -9,6 +9,7 @@ import {
   isSeenVersion,
   lockVenueConfirmations,
   refusal,
+  confirmation,
   swap,
   transitionOrRefuse,
 } from './lifecycle';
@@ -33,7 +34,7 @@ export async function approveChanges(
     const after = await swap(
       tx,
       row,
-      { status },
+      { status, ...confirmation(ctx.now(), row) },
       (fresh) =>
         refusal('guest', 'approve_changes')(fresh) ??
         (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),

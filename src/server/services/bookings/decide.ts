@@ -9,6 +9,7 @@ import {
   isSeenVersion,
   lockVenueConfirmations,
   refusal,
+  confirmation,
   swap,
   transitionOrRefuse,
 } from './lifecycle';
@@ -32,7 +33,7 @@ export async function approveBooking(
       throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, { status }, refusal(actor, 'approve'));
+    const after = await swap(tx, row, { status, ...confirmation(ctx.now(), row) }, refusal(actor, 'approve'));
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.accepted,

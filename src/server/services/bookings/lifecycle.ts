@@ -13,6 +13,7 @@ import {
   type BookingStatus,
 } from '@/domain/booking';
 import { conflict, forbidden, notFound } from '@/domain/errors';
+import { paymentDueAtFor } from '@/domain/payments';
 import { viewerRef, type Viewer } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings, type Booking } from '../../db/schema';
@@ -55,8 +56,22 @@ type BookingChanges = Partial<
     | 'total_price'
     | 'host_notes'
     | 'status'
+    | 'confirmed_at'
+    | 'payment_due_at'
   >
 >;
+
+/** A booking becoming confirmed: when, and (hourly) the deadline to pay before it is released. */
+export function confirmation(
+  now: Date,
+  row: { booking: { starts_at: Date }; venue: { pricing_type: string } },
+  startsAt: Date = row.booking.starts_at,
+): BookingChanges {
+  return {
+    confirmed_at: now,
+    payment_due_at: row.venue.pricing_type === 'hourly_rate' ? paymentDueAtFor(now, startsAt) : null,
+  };
+}
 
 /**
  * Compare-and-swap: writes `changes` only if the booking is still as it was read (same status

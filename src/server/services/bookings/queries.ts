@@ -3,27 +3,38 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppContext, Viewer } from '../../context';
 import { bookings, venues } from '../../db/schema';
 import { venueFor } from '../venues/access';
+import { withPaymentFields, type PaymentFields } from '../payments/summary';
 import { readableBooking, selectBookings, toView, withGuestFor, type BookingView } from './shared';
 
-export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+/** A booking as the reads show it: with its payment state, money and card (decision record 13). */
+export type PaidBookingView = BookingView & PaymentFields;
+
+export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<PaidBookingView> {
   const { row } = await readableBooking(ctx.db, viewer, id);
-  return toView(row, withGuestFor(viewer, row));
+  const [view] = await withPaymentFields(ctx.db, [toView(row, withGuestFor(viewer, row))]);
+  return view!;
 }
 
 /** The guest's own bookings, newest first. */
-export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db)
     .where(eq(bookings.user_id, viewer.profile.id))
     .orderBy(desc(bookings.created_at), desc(bookings.id));
-  return rows.map((r) => toView(r, false));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, false)),
+  );
 }
 
 /** Bookings of the host's own venues, last changed first. */
-export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db)
     .where(eq(venues.host_id, viewer.profile.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }
 
 /** Bookings of one venue (its owner or the admin), last changed first. */
@@ -31,16 +42,22 @@ export async function listVenueBookings(
   ctx: AppContext,
   viewer: Viewer,
   venueId: string,
-): Promise<BookingView[]> {
+): Promise<PaidBookingView[]> {
   const venue = await venueFor(ctx.db, viewer, venueId, 'readBookings');
   const rows = await selectBookings(ctx.db)
     .where(eq(bookings.venue_id, venue.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }
 
 /** Every booking (admin), last changed first. */
-export async function listAllBookings(ctx: AppContext): Promise<BookingView[]> {
+export async function listAllBookings(ctx: AppContext): Promise<PaidBookingView[]> {
   const rows = await selectBookings(ctx.db).orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
+  return withPaymentFields(
+    ctx.db,
+    rows.map((r) => toView(r, true)),
+  );
 }

@@ -1,4 +1,5 @@
 /** A guest's booking request (SPEC §4): validated against the venue and priced by the server. */
+import { expiresAtFor } from '@/domain/payments';
 import { eq } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
 import { dayState, fitsOpeningHours } from '@/domain/availability';
@@ -93,6 +94,8 @@ export async function requestBooking(
         special_requests: input.special_requests,
         contact_email: contactEmail,
         contact_phone: input.contact_phone ?? viewer.profile.phone ?? null,
+        // Decision record 13: an unanswered request expires (the timed-transitions worker).
+        expires_at: expiresAtFor(ctx.now(), instants.starts_at),
       })
       .returning();
 

@@ -29,6 +29,7 @@ export interface BookingVenue {
   description: string | null;
   capacity: number;
   time_zone: string;
+  cancellation_policy: Venue['cancellation_policy'];
 }
 
 export interface BookingGuest {
@@ -48,6 +49,7 @@ const venueColumns = {
   description: venues.description,
   capacity: venues.capacity,
   time_zone: venues.time_zone,
+  cancellation_policy: venues.cancellation_policy,
 };
 const guestColumns = { id: profiles.id, email: profiles.email, full_name: profiles.full_name };
 

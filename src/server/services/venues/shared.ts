@@ -28,6 +28,7 @@ export const publicColumns = {
   hours: venues.hours,
   open_to_flexible_hours: venues.open_to_flexible_hours,
   time_zone: venues.time_zone,
+  cancellation_policy: venues.cancellation_policy,
   business_name: venues.business_name,
   phone: venues.phone,
   email: venues.email,

@@ -26,6 +26,7 @@ import { LoadError } from '@/web/components/LoadError';
 import type { Booking } from '@/domain/contract';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { HostPaymentPanel } from '@/web/features/payments';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All statuses' },
@@ -130,6 +131,7 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
       <BookingCardHeader booking={booking} title={booking.venue.name} detail={booking.venue.city} />
       <GuestContact booking={booking} />
       <BookingFacts booking={booking} />
+      <HostPaymentPanel booking={booking} actions={false} />
       {booking.host_notes && (
         <div className="text-sm">
           <p className="font-medium text-muted-foreground">Host notes</p>

@@ -28,6 +28,8 @@ export interface BookingPanelVenue {
   hours: WeeklyHours;
   open_to_flexible_hours: boolean;
   time_zone: string;
+  /** Shown in the request dialog before booking (payments). */
+  cancellation_policy?: string;
 }
 
 export const SIGN_IN_REQUIRED_TITLE = 'Sign In Required';

@@ -34,6 +34,7 @@ import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';
 import { BookingQuote } from './BookingQuote';
+import { CancellationPolicyNote } from '@/web/features/payments';
 import { BookingTimeFields } from './BookingTimeFields';
 import { queryKeys } from '@/web/lib/queryKeys';
 
@@ -49,6 +50,7 @@ export interface BookableVenue {
   base_price: number;
   pricing_type: PricingType;
   open_to_flexible_hours: boolean;
+  cancellation_policy?: string;
 }
 
 interface FormValues {
@@ -244,6 +246,8 @@ export function BookingRequestDialog({
           </div>
 
           <BookingQuote quote={quote} date={date} />
+
+          <CancellationPolicyNote policy={venue.cancellation_policy} className="text-xs sm:text-sm" />
 
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

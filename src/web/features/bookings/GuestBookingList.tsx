@@ -15,6 +15,7 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { GuestPaymentPanel } from '@/web/features/payments';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -157,6 +158,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
         )
       )}
 
+      <GuestPaymentPanel booking={booking} />
       <ReviewPrompt booking={booking} />
 
       <ConfirmDialog

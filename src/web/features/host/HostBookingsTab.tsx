@@ -4,7 +4,6 @@
  */
 import { Link } from 'react-router';
 import { CalendarDays, Settings2 } from 'lucide-react';
-import { hostPaymentStatus } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -17,6 +16,7 @@ import {
 } from '@/web/features/bookings';
 import { LoadError } from '@/web/components/LoadError';
 import type { Booking } from '@/domain/contract';
+import { HostPaymentPanel } from '@/web/features/payments';
 
 export function HostBookingsTab() {
   const bookings = useHostBookings();
@@ -46,7 +46,6 @@ export function HostBookingsTab() {
 }
 
 function HostBookingCard({ booking }: { booking: Booking }) {
-  const payment = hostPaymentStatus(booking, booking.venue.pricing_type);
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="host-booking" data-booking-id={booking.id}>
       <BookingCardHeader booking={booking} title={booking.venue.name} />
@@ -62,12 +61,7 @@ function HostBookingCard({ booking }: { booking: Booking }) {
         </div>
       )}
 
-      {payment && (
-        <p className="text-sm">
-          <span className="font-semibold text-success">Booking Confirmed</span>
-          <span className="text-muted-foreground"> · {payment}</span>
-        </p>
-      )}
+      <HostPaymentPanel booking={booking} />
 
       <Button asChild variant="outline" className="w-full sm:w-fit">
         <Link to={`/venue-management/${booking.venue_id}?tab=bookings`}>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, Pencil, Phone, UserRound, X, CalendarDays } from 'lucide-react';
-import { availableActions, hostPaymentStatus, isAwaitingGuest } from '@/domain/booking';
+import { availableActions, isAwaitingGuest } from '@/domain/booking';
 import type { WeeklyHours } from '@/domain/hours';
 import type { DateOverride } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
@@ -23,6 +23,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { HostPaymentPanel } from '@/web/features/payments';
 import { BookingFacts } from '../BookingFacts';
 import { BookingListSkeleton } from '../BookingListSkeleton';
 import { BookingCardHeader } from '../BookingCardParts';
@@ -91,7 +92,6 @@ function VenueBookingCard({
   const [rejectOpen, setRejectOpen] = useState(false);
   const [reason, setReason] = useState('');
   const actions = availableActions(booking, 'host');
-  const payment = hostPaymentStatus(booking, venue.pricing_type);
 
   const decide = useMutation({
     mutationFn: ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
@@ -151,12 +151,7 @@ function VenueBookingCard({
         </div>
       )}
 
-      {payment && (
-        <p className="text-sm">
-          <span className="font-semibold text-success">Booking Confirmed</span>
-          <span className="text-muted-foreground"> · {payment}</span>
-        </p>
-      )}
+      <HostPaymentPanel booking={booking} />
 
       {(actions.length > 0 || booking.status === 'edited') && (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

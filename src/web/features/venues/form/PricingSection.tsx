@@ -1,5 +1,10 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DollarSign } from 'lucide-react';
+import {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_DESCRIPTIONS,
+  CANCELLATION_POLICY_LABELS,
+} from '@/domain/payments';
 import { PRICING_TYPE_LABELS, type PricingType } from '@/domain/pricing';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { FormField } from '@/web/components/ui/form-field';
@@ -97,6 +102,47 @@ export function PricingSection() {
           )}
         />
       </fieldset>
+      <CancellationPolicyField />
     </FormSection>
+  );
+}
+
+/** The venue's refund rule: shown to guests before they book and before they cancel. */
+function CancellationPolicyField() {
+  const { control, register } = useFormContext<VenueFormValues>();
+  const policy = useWatch({ control, name: 'cancellation_policy' });
+  return (
+    <fieldset className="mt-6 grid gap-3 border-t border-border pt-6">
+      <legend className="text-sm font-semibold">Cancellation Policy</legend>
+      <p className="text-sm text-muted-foreground">
+        What a guest gets back when they cancel. If you cancel, the guest is always refunded in full.
+      </p>
+      <div className="grid gap-3 lg:grid-cols-3">
+        {CANCELLATION_POLICIES.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              'flex cursor-pointer gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+              policy === value
+                ? 'border-accent/60 bg-accent/10'
+                : 'border-border bg-surface-raised/60 hover:border-input',
+            )}
+          >
+            <input
+              type="radio"
+              value={value}
+              className="mt-1 size-4 accent-fuchsia-500"
+              {...register('cancellation_policy')}
+            />
+            <span>
+              <span className="block font-semibold">{CANCELLATION_POLICY_LABELS[value]}</span>
+              <span className="mt-1 block text-sm text-muted-foreground">
+                {CANCELLATION_POLICY_DESCRIPTIONS[value]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isAmenity, type Amenity } from '@/domain/amenities';
 import { timeZoneChoices } from '@/domain/calendar';
 import { defaultHours, normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
+import type { CancellationPolicy } from '@/domain/payments';
 import type { PricingType } from '@/domain/pricing';
 import { venueInputSchema, type VenueInput } from '@/domain/schemas';
 import type { Venue } from '@/domain/contract';
@@ -27,6 +28,7 @@ export interface VenueFormValues {
   pricing_type: PricingType;
   base_price: string;
   open_to_flexible_hours: boolean;
+  cancellation_policy: CancellationPolicy;
   bank_account_holder_name: string;
   bank_account_number: string;
   bank_routing_number: string;
@@ -71,6 +73,7 @@ export function emptyVenueForm(): VenueFormValues {
     pricing_type: 'hourly_rate',
     base_price: '',
     open_to_flexible_hours: false,
+    cancellation_policy: 'flexible',
     bank_account_holder_name: '',
     bank_account_number: '',
     bank_routing_number: '',
@@ -99,6 +102,7 @@ export function venueToForm(venue: Venue): VenueFormValues {
     pricing_type: venue.pricing_type,
     base_price: venue.base_price != null ? String(venue.base_price) : '',
     open_to_flexible_hours: Boolean(venue.open_to_flexible_hours),
+    cancellation_policy: venue.cancellation_policy ?? 'flexible',
     bank_account_holder_name: venue.bank_account_holder_name ?? '',
     bank_account_number: venue.bank_account_number ?? '',
     bank_routing_number: venue.bank_routing_number ?? '',

@@ -1,0 +1,23 @@
+import type { Config } from '../../config';
+import { LocalPaymentProvider } from './local';
+import { StripePaymentProvider } from './stripe';
+import type { PaymentProvider } from './types';
+
+export type { PaymentProvider } from './types';
+export { LocalPaymentProvider } from './local';
+export { StripePaymentProvider } from './stripe';
+
+/** The provider PAYMENT_PROVIDER names (config has checked the Stripe keys are there). */
+export function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      host: config.STRIPE_API_HOST,
+      port: config.STRIPE_API_PORT,
+      protocol: config.STRIPE_API_PROTOCOL,
+    });
+  }
+  return new LocalPaymentProvider();
+}

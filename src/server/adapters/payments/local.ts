@@ -1,0 +1,383 @@
+/**
+ * The built-in card processor (PAYMENT_PROVIDER=local, the default): a stand-in for a card
+ * provider that needs no outside service. It keeps intents, saved cards and refunds in its own
+ * tables and behaves like Stripe's test cards:
+ *
+ *   4242 4242 4242 4242  succeeds
+ *   4000 0000 0000 0002  declined (card_declined)
+ *   4000 0000 0000 9995  declined (insufficient_funds)
+ *   4000 0025 0000 3155  needs authentication when paid or set up on-session, then charges off-session
+ *   4000 0027 6000 3184  always needs authentication (off-session: authentication_required)
+ *   any other Luhn-valid number succeeds; a Luhn-invalid one is refused (incorrect_number)
+ *
+ * The browser sends the card to /api/local-processor/confirm (the provider's hosted field);
+ * only the brand and last 4 digits are kept, never the number or the CVC.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cardBrand, passesLuhn } from '@/domain/payments';
+import { conflict, invalid, notFound } from '@/domain/errors';
+import type { DbOrTx } from '../../db/client';
+import { localIntents, localPaymentMethods, localRefunds, type LocalIntent } from '../../db/schema';
+import type {
+  ChargeResult,
+  CreatedIntent,
+  PaymentMetadata,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPaymentState,
+  RefundResult,
+} from './types';
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+
+export interface LocalCard {
+  name: string;
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+export type LocalDeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'invalid_number'
+  | 'incorrect_number'
+  | 'invalid_expiry'
+  | 'invalid_cvc'
+  | 'authentication_failed'
+  | 'authentication_required';
+
+/** The answer of the card form's confirm and of the authentication challenge. */
+export interface LocalConfirmResult {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  intent_id: string;
+  error?: { code: LocalDeclineCode; message: string };
+}
+
+export const LOCAL_MESSAGES: Record<LocalDeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  invalid_number: 'Your card number is invalid.',
+  incorrect_number: 'Your card number is incorrect.',
+  invalid_expiry: "Your card's expiration date is invalid.",
+  invalid_cvc: "Your card's security code is invalid.",
+  authentication_failed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authentication_required: 'This card requires authentication; the customer must complete it on-session.',
+};
+
+type Behaviour = 'ok' | 'auth_once' | 'auth_always' | 'declined' | 'insufficient_funds';
+
+const TEST_CARDS: Record<string, Behaviour> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'auth_once',
+  '4000002760003184': 'auth_always',
+};
+
+const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'processing'] as const;
+
+/** Card checks of a hosted field: number format and Luhn, expiry (not past at `now`), CVC. */
+export function checkCard(card: LocalCard, now: Date): LocalDeclineCode | null {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return 'invalid_number';
+  if (!passesLuhn(digits)) return 'incorrect_number';
+  const month = card.exp_month;
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return 'invalid_expiry';
+  // A card is valid through the last day of its expiry month.
+  const nowMonths = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (month - 1) < nowMonths || year > now.getUTCFullYear() + 20) return 'invalid_expiry';
+  const brand = cardBrand(digits);
+  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) return 'invalid_cvc';
+  return null;
+}
+
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  readonly publishableKey = null;
+
+  private async createIntent(
+    db: DbOrTx,
+    kind: 'payment' | 'setup',
+    amountCents: number,
+    idempotencyKey: string,
+    metadata: PaymentMetadata,
+  ): Promise<LocalIntent> {
+    const id = `${kind === 'payment' ? 'pi' : 'seti'}_local_${token()}`;
+    await db
+      .insert(localIntents)
+      .values({
+        id,
+        kind,
+        client_secret: `${id}_secret_${token(16)}`,
+        amount_cents: amountCents,
+        status: 'requires_payment_method',
+        metadata,
+        idempotency_key: idempotencyKey,
+      })
+      .onConflictDoNothing({ target: localIntents.idempotency_key });
+    const [row] = await db
+      .select()
+      .from(localIntents)
+      .where(eq(localIntents.idempotency_key, idempotencyKey));
+    return row!;
+  }
+
+  async createPayment(
+    db: DbOrTx,
+    input: { amountCents: number; idempotencyKey: string; metadata: PaymentMetadata },
+  ): Promise<CreatedIntent> {
+    const row = await this.createIntent(
+      db,
+      'payment',
+      input.amountCents,
+      input.idempotencyKey,
+      input.metadata,
+    );
+    return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
+  }
+
+  async collectCard(
+    db: DbOrTx,
+    input: { idempotencyKey: string; metadata: PaymentMetadata },
+  ): Promise<CreatedIntent> {
+    const row = await this.createIntent(db, 'setup', 0, input.idempotencyKey, input.metadata);
+    return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
+  }
+
+  async chargeSavedCard(
+    db: DbOrTx,
+    input: {
+      paymentMethodId: string;
+      amountCents: number;
+      idempotencyKey: string;
+      metadata: PaymentMetadata;
+    },
+  ): Promise<ChargeResult> {
+    const [existing] = await db
+      .select()
+      .from(localIntents)
+      .where(eq(localIntents.idempotency_key, input.idempotencyKey));
+    const [pm] = await db
+      .select()
+      .from(localPaymentMethods)
+      .where(eq(localPaymentMethods.id, input.paymentMethodId));
+    const card = pm ? { brand: pm.brand, last4: pm.last4 } : null;
+    if (existing) return this.chargeResult(existing, card);
+    if (!pm) {
+      return {
+        providerId: null,
+        status: 'failed',
+        failureCode: 'resource_missing',
+        failureMessage: 'No saved card was found for this booking.',
+        card: null,
+      };
+    }
+    const needsAuth = pm.behaviour === 'auth_always';
+    const id = `pi_local_${token()}`;
+    await db
+      .insert(localIntents)
+      .values({
+        id,
+        kind: 'payment',
+        client_secret: `${id}_secret_${token(16)}`,
+        amount_cents: input.amountCents,
+        status: needsAuth ? 'failed' : 'succeeded',
+        off_session: true,
+        payment_method_id: pm.id,
+        last_error_code: needsAuth ? 'authentication_required' : null,
+        last_error_message: needsAuth ? LOCAL_MESSAGES.authentication_required : null,
+        metadata: input.metadata,
+        idempotency_key: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: localIntents.idempotency_key });
+    const [row] = await db
+      .select()
+      .from(localIntents)
+      .where(eq(localIntents.idempotency_key, input.idempotencyKey));
+    return this.chargeResult(row!, card);
+  }
+
+  private chargeResult(row: LocalIntent, card: ChargeResult['card']): ChargeResult {
+    return {
+      providerId: row.id,
+      status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+      failureCode: row.last_error_code,
+      failureMessage: row.last_error_message,
+      card,
+    };
+  }
+
+  async refund(
+    db: DbOrTx,
+    input: { providerPaymentId: string; amountCents: number; idempotencyKey: string },
+  ): Promise<RefundResult> {
+    const [done] = await db
+      .select()
+      .from(localRefunds)
+      .where(eq(localRefunds.idempotency_key, input.idempotencyKey));
+    if (done) return { providerRefundId: done.id, status: 'succeeded' };
+    const [intent] = await db
+      .select()
+      .from(localIntents)
+      .where(eq(localIntents.id, input.providerPaymentId))
+      .for('update');
+    if (!intent || intent.kind !== 'payment') throw notFound('No such payment.');
+    if (intent.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded.');
+    const [{ refunded } = { refunded: 0 }] = await db
+      .select({ refunded: sql<number>`coalesce(sum(${localRefunds.amount_cents}), 0)`.mapWith(Number) })
+      .from(localRefunds)
+      .where(eq(localRefunds.intent_id, intent.id));
+    if (input.amountCents <= 0 || refunded + input.amountCents > intent.amount_cents) {
+      throw invalid('A refund cannot exceed what was paid.');
+    }
+    const id = `re_local_${token()}`;
+    await db.insert(localRefunds).values({
+      id,
+      intent_id: intent.id,
+      amount_cents: input.amountCents,
+      status: 'succeeded',
+      idempotency_key: input.idempotencyKey,
+    });
+    return { providerRefundId: id, status: 'succeeded' };
+  }
+
+  async cancel(db: DbOrTx, providerId: string): Promise<void> {
+    await db
+      .update(localIntents)
+      .set({ status: 'canceled', updated_at: sql`now()` })
+      .where(and(eq(localIntents.id, providerId), inArray(localIntents.status, [...OPEN_STATUSES])));
+  }
+
+  async retrieve(db: DbOrTx, providerId: string): Promise<ProviderPaymentState | null> {
+    const [row] = await db.select().from(localIntents).where(eq(localIntents.id, providerId));
+    return row ? this.stateOf(db, row) : null;
+  }
+
+  async parseEvent(): Promise<ProviderEvent> {
+    throw notFound('Provider webhooks are not used with the built-in card processor.');
+  }
+
+  /* ---------- the card form's side (local only) ---------- */
+
+  /** The intent a client secret belongs to, locked for the confirmation (404 when unknown). */
+  async intentForSecret(db: DbOrTx, clientSecret: string, intentId?: string): Promise<LocalIntent> {
+    const where = intentId
+      ? and(eq(localIntents.client_secret, clientSecret), eq(localIntents.id, intentId))
+      : eq(localIntents.client_secret, clientSecret);
+    const [row] = await db.select().from(localIntents).where(where).for('update');
+    if (!row) throw notFound('No such payment. Start the payment again.');
+    return row;
+  }
+
+  /** The guest's card, sent by the card form: pays or saves it, or asks for authentication. */
+  async confirm(db: DbOrTx, intent: LocalIntent, card: LocalCard, now: Date): Promise<LocalConfirmResult> {
+    if (intent.status === 'succeeded') return { status: 'succeeded', intent_id: intent.id };
+    if (intent.status === 'canceled') throw conflict('This payment was canceled.', 'PAYMENT_CANCELED');
+    const problem = checkCard(card, now);
+    if (problem) return this.fail(db, intent, problem, false);
+    const digits = card.number.replace(/[\s-]/g, '');
+    const behaviour = TEST_CARDS[digits] ?? 'ok';
+    if (behaviour === 'declined') return this.fail(db, intent, 'card_declined', true);
+    if (behaviour === 'insufficient_funds') return this.fail(db, intent, 'insufficient_funds', true);
+
+    const pmId = `pm_local_${token()}`;
+    await db.insert(localPaymentMethods).values({
+      id: pmId,
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      exp_month: card.exp_month,
+      exp_year: card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year,
+      behaviour,
+    });
+    if (behaviour === 'auth_once' || behaviour === 'auth_always') {
+      await db
+        .update(localIntents)
+        .set({
+          status: 'requires_action',
+          pending_payment_method_id: pmId,
+          last_error_code: null,
+          last_error_message: null,
+          updated_at: sql`now()`,
+        })
+        .where(eq(localIntents.id, intent.id));
+      return { status: 'requires_action', intent_id: intent.id };
+    }
+    await this.succeed(db, intent.id, pmId);
+    return { status: 'succeeded', intent_id: intent.id };
+  }
+
+  /** The bank's challenge, completed or failed by the guest. */
+  async authenticate(
+    db: DbOrTx,
+    intent: LocalIntent,
+    outcome: 'complete' | 'fail',
+  ): Promise<LocalConfirmResult> {
+    if (intent.status === 'succeeded') return { status: 'succeeded', intent_id: intent.id };
+    if (intent.status !== 'requires_action' || !intent.pending_payment_method_id) {
+      throw conflict('This payment is not waiting for authentication.', 'NOT_REQUIRES_ACTION');
+    }
+    if (outcome === 'fail') return this.fail(db, intent, 'authentication_failed', true);
+    await this.succeed(db, intent.id, intent.pending_payment_method_id);
+    return { status: 'succeeded', intent_id: intent.id };
+  }
+
+  private async succeed(db: DbOrTx, intentId: string, pmId: string) {
+    await db
+      .update(localIntents)
+      .set({
+        status: 'succeeded',
+        payment_method_id: pmId,
+        pending_payment_method_id: null,
+        last_error_code: null,
+        last_error_message: null,
+        updated_at: sql`now()`,
+      })
+      .where(eq(localIntents.id, intentId));
+  }
+
+  /** A failed attempt: the intent waits for another card (like Stripe's requires_payment_method). */
+  private async fail(
+    db: DbOrTx,
+    intent: LocalIntent,
+    code: LocalDeclineCode,
+    record: boolean,
+  ): Promise<LocalConfirmResult> {
+    if (record) {
+      await db
+        .update(localIntents)
+        .set({
+          status: 'requires_payment_method',
+          pending_payment_method_id: null,
+          last_error_code: code,
+          last_error_message: LOCAL_MESSAGES[code],
+          updated_at: sql`now()`,
+        })
+        .where(eq(localIntents.id, intent.id));
+    }
+    return { status: 'failed', intent_id: intent.id, error: { code, message: LOCAL_MESSAGES[code] } };
+  }
+
+  async stateOf(db: DbOrTx, row: LocalIntent): Promise<ProviderPaymentState> {
+    const pm = row.payment_method_id
+      ? (
+          await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, row.payment_method_id))
+        )[0]
+      : undefined;
+    return {
+      providerId: row.id,
+      kind: row.kind,
+      status: row.status,
+      amountCents: row.amount_cents,
+      paymentMethodId: row.payment_method_id,
+      customerId: null,
+      card: pm ? { brand: pm.brand, last4: pm.last4 } : null,
+      failureCode: row.last_error_code,
+      failureMessage: row.last_error_message,
+      metadata: row.metadata,
+    };
+  }
+}

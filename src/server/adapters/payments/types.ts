@@ -1,0 +1,116 @@
+/**
+ * The payment provider interface (decision record 13), in the spirit of cal.com's payment
+ * service: create a payment, collect a card for later, charge a saved card off-session,
+ * refund, read a payment's state, verify and parse a provider event. Two implementations:
+ * `local` (the built-in card processor, the default) and `stripe`.
+ *
+ * Every method takes the caller's database handle: the local processor writes its records in
+ * the caller's transaction (so they commit or roll back with the payment row that refers to
+ * them); the Stripe implementation ignores it and relies on the idempotency key, so a retried
+ * transaction asks Stripe again and gets the same object back.
+ */
+import type { DbOrTx } from '../../db/client';
+import type { Payment } from '../../db/schema';
+
+export type ProviderName = 'local' | 'stripe';
+export type PaymentStatus = Payment['status'];
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** What Velvet tells the provider about a payment; echoed back on events. */
+export type PaymentMetadata = Record<string, string> & { booking_id: string };
+
+export interface CreatedIntent {
+  /** pi_… for a payment, seti_… for a card setup. */
+  providerId: string;
+  clientSecret: string;
+  status: PaymentStatus;
+  /** The provider's customer the saved card will belong to (stripe setups). */
+  customerId?: string | null;
+}
+
+/** A payment's or setup's state as the provider knows it. */
+export interface ProviderPaymentState {
+  providerId: string;
+  kind: 'payment' | 'setup';
+  status: PaymentStatus;
+  amountCents: number;
+  paymentMethodId: string | null;
+  customerId: string | null;
+  card: CardSummary | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface ChargeResult {
+  /** The provider's id of the attempt (null when the provider refused before creating one). */
+  providerId: string | null;
+  status: 'succeeded' | 'processing' | 'failed';
+  failureCode: string | null;
+  failureMessage: string | null;
+  card: CardSummary | null;
+}
+
+export interface RefundResult {
+  providerRefundId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** A verified provider event, normalised. */
+export type ProviderEvent =
+  | { type: 'payment.updated'; eventId: string; state: ProviderPaymentState }
+  | { type: 'refund.updated'; eventId: string; providerPaymentId: string }
+  | { type: 'ignored'; eventId: string; providerType: string };
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Sent to the browser (stripe: Stripe.js needs it). */
+  readonly publishableKey: string | null;
+
+  /** A payment of `amountCents`, confirmed later by the guest's card (hourly bookings). */
+  createPayment(
+    db: DbOrTx,
+    input: { amountCents: number; idempotencyKey: string; metadata: PaymentMetadata; email?: string },
+  ): Promise<CreatedIntent>;
+
+  /** A card collected now and saved for later off-session charges (minimum spend: card on file). */
+  collectCard(
+    db: DbOrTx,
+    input: { idempotencyKey: string; metadata: PaymentMetadata; email?: string },
+  ): Promise<CreatedIntent>;
+
+  /** Charges a saved card with the guest away; declines come back as a failed result, not a throw. */
+  chargeSavedCard(
+    db: DbOrTx,
+    input: {
+      paymentMethodId: string;
+      customerId: string | null;
+      amountCents: number;
+      idempotencyKey: string;
+      metadata: PaymentMetadata;
+      description?: string;
+    },
+  ): Promise<ChargeResult>;
+
+  /** Refunds part or all of a succeeded payment. */
+  refund(
+    db: DbOrTx,
+    input: { providerPaymentId: string; amountCents: number; idempotencyKey: string },
+  ): Promise<RefundResult>;
+
+  /** Cancels an open payment or setup (a cancelled or released booking); a finished one is left alone. */
+  cancel(db: DbOrTx, providerId: string): Promise<void>;
+
+  /** The provider's current state of a payment or setup (null when it does not know the id). */
+  retrieve(db: DbOrTx, providerId: string): Promise<ProviderPaymentState | null>;
+
+  /**
+   * Verifies a webhook (signature over the raw body, timestamp tolerance) and normalises it.
+   * Throws an AppError 'invalid' on a bad signature or stale timestamp.
+   */
+  parseEvent(rawBody: string, headers: Headers): Promise<ProviderEvent>;
+}

@@ -1,0 +1,153 @@
+/**
+ * The timed transitions of a booking (decision record 13), run by every app server:
+ *
+ *   - a pending request the venue has not answered by expires_at → cancelled by 'system',
+ *     reason 'expired';
+ *   - a confirmed hourly booking still unpaid at payment_due_at → cancelled by 'system',
+ *     reason 'payment_not_received'.
+ *
+ * Both free the slot (the booking is cancelled), email the guest and the host, and update the
+ * live lists (the bookings trigger notifies). Due rows are claimed with FOR UPDATE SKIP LOCKED
+ * and changed by a compare-and-swap on their status, in one transaction with their emails, so
+ * several workers never cancel or email twice; the deadlines live in the rows, so a restart
+ * loses nothing. `tick(now)` is what tests call with an injected clock.
+ */
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { SYSTEM_CANCELLATION_REASONS } from '@/domain/payments';
+import type { AppContext } from '../context';
+import { bookings, venues } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import { enqueueEmail } from '../mail/outbox';
+import { PAYMENT_TEMPLATES, bookingExpiredEmail, bookingReleasedEmail } from '../mail/payment-emails';
+import { cancelOpenPayments } from '../services/payments/cancel';
+import {
+  appUrl,
+  emailData,
+  findPaymentBooking,
+  hostEmail,
+  manageBookingsUrl,
+} from '../services/payments/shared';
+
+export interface TickResult {
+  expired: number;
+  released: number;
+}
+
+export class TimedTransitionsWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly intervalMs = 30_000,
+  ) {}
+
+  start() {
+    const loop = async () => {
+      try {
+        this.running = this.tick(this.ctx.now());
+        await this.running;
+      } catch (err) {
+        this.ctx.log.error({ err }, 'timed transitions: tick failed');
+      }
+      this.timer = setTimeout(loop, this.intervalMs);
+      this.timer.unref();
+    };
+    this.timer = setTimeout(loop, 1000);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Expires and releases everything due at `now`, in batches; returns how many of each. */
+  async tick(now: Date, batch = 25): Promise<TickResult> {
+    const total: TickResult = { expired: 0, released: 0 };
+    for (;;) {
+      const done = await this.runBatch(now, batch);
+      total.expired += done.expired;
+      total.released += done.released;
+      if (done.claimed < batch) return total;
+    }
+  }
+
+  private runBatch(now: Date, batch: number) {
+    const ctx = this.ctx;
+    return inTransaction(ctx.db, async (tx) => {
+      const due = await tx
+        .select({ id: bookings.id, status: bookings.status })
+        .from(bookings)
+        .innerJoin(venues, eq(venues.id, bookings.venue_id))
+        .where(
+          or(
+            and(
+              eq(bookings.status, 'pending'),
+              isNull(bookings.host_notes),
+              isNotNull(bookings.expires_at),
+              lte(bookings.expires_at, now),
+            ),
+            and(
+              eq(bookings.status, 'confirmed'),
+              eq(venues.pricing_type, 'hourly_rate'),
+              isNull(bookings.paid_at),
+              isNotNull(bookings.payment_due_at),
+              lte(bookings.payment_due_at, now),
+            ),
+          ),
+        )
+        .orderBy(asc(bookings.id))
+        .limit(batch)
+        .for('update', { of: bookings, skipLocked: true });
+
+      const result = { claimed: due.length, expired: 0, released: 0 };
+      for (const d of due) {
+        const expiring = d.status === 'pending';
+        const [changed] = await tx
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            approval_status: 'rejected',
+            cancelled_at: now,
+            cancelled_by: 'system',
+            cancellation_reason: expiring
+              ? SYSTEM_CANCELLATION_REASONS.expired
+              : SYSTEM_CANCELLATION_REASONS.paymentNotReceived,
+            updated_at: sql`now()`,
+          })
+          .where(
+            and(
+              eq(bookings.id, d.id),
+              eq(bookings.status, d.status),
+              expiring ? isNull(bookings.host_notes) : isNull(bookings.paid_at),
+            ),
+          )
+          .returning({ id: bookings.id });
+        if (!changed) continue;
+        await cancelOpenPayments(ctx, tx, d.id);
+        const row = (await findPaymentBooking(tx, d.id))!;
+        const data = emailData(row);
+        const email = expiring ? bookingExpiredEmail : bookingReleasedEmail;
+        await enqueueEmail(
+          tx,
+          expiring ? PAYMENT_TEMPLATES.expiredGuest : PAYMENT_TEMPLATES.releasedGuest,
+          row.booking.contact_email,
+          email(data, false, appUrl(ctx, '/')),
+        );
+        const host = await hostEmail(tx, row.venue.host_id);
+        if (host) {
+          await enqueueEmail(
+            tx,
+            expiring ? PAYMENT_TEMPLATES.expiredHost : PAYMENT_TEMPLATES.releasedHost,
+            host,
+            email(data, true, manageBookingsUrl(ctx, row.venue.id)),
+          );
+        }
+        if (expiring) result.expired++;
+        else result.released++;
+      }
+      return result;
+    });
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * POST /api/webhooks/stripe: the provider's event, verified on the raw body before anything is
+ * read or written (a bad signature or a stale timestamp: 400, nothing written), then applied
+ * through recordProviderState — idempotent, so Stripe's retries and duplicates are harmless.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { payments, refunds } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { recordProviderState } from './record-paid';
+
+export async function handleProviderEvent(
+  ctx: AppContext,
+  rawBody: string,
+  headers: Headers,
+): Promise<{ received: true; type: string }> {
+  const event = await ctx.payments.parseEvent(rawBody, headers);
+  if (event.type === 'payment.updated') {
+    await inTransaction(ctx.db, (tx) => recordProviderState(ctx, tx, event.state));
+  } else if (event.type === 'refund.updated') {
+    // Refunds Velvet asked for are recorded when asked; a refund the provider settled later
+    // moves from pending to succeeded here.
+    await ctx.db
+      .update(refunds)
+      .set({ status: 'succeeded' })
+      .where(
+        and(
+          eq(refunds.status, 'pending'),
+          sql`${refunds.payment_id} in (select ${payments.id} from ${payments} where ${payments.provider_id} = ${event.providerPaymentId})`,
+        ),
+      );
+  }
+  return { received: true, type: event.type };
+}

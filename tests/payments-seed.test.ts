@@ -1,0 +1,77 @@
+/** The demo data shows every payment state on first start (decision record 13). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings, payments, refunds, venues } from '../src/server/db/schema';
+import { seedDemo } from '../src/server/seed';
+import { DEMO_PASSWORD } from '../src/server/seed/accounts';
+import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
+import { createTestEnv, type TestEnv } from './support/env';
+import { call, cookieFrom } from './support/client';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+  expect(await seedDemo(env.ctx)).not.toBeNull();
+}, 180_000);
+afterAll(async () => {
+  await env.close();
+});
+
+describe('demo payments', () => {
+  it('paid, card on file, charged, refunded, expired and released bookings exist, consistently recorded', async () => {
+    const rows = await env.ctx.db.select().from(bookings).innerJoin(venues, eq(venues.id, bookings.venue_id));
+    const pays = await env.ctx.db.select().from(payments);
+    const refs = await env.ctx.db.select().from(refunds);
+    const has = (pred: (r: (typeof rows)[number]) => boolean) => rows.some(pred);
+    const paidHourly = (r: (typeof rows)[number]) =>
+      r.venues.pricing_type === 'hourly_rate' &&
+      r.bookings.status === 'confirmed' &&
+      !!r.bookings.payment_intent_id;
+    expect(has(paidHourly)).toBe(true);
+    expect(
+      has(
+        (r) =>
+          r.venues.pricing_type === 'minimum_spend' &&
+          r.bookings.status === 'confirmed' &&
+          !!r.bookings.payment_intent_id,
+      ),
+    ).toBe(true);
+    expect(pays.some((p) => p.kind === 'additional_charge' && p.status === 'succeeded')).toBe(true);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(
+      has((r) => r.bookings.cancelled_by === 'system' && r.bookings.cancellation_reason === 'expired'),
+    ).toBe(true);
+    expect(
+      has(
+        (r) =>
+          r.bookings.cancelled_by === 'system' && r.bookings.cancellation_reason === 'payment_not_received',
+      ),
+    ).toBe(true);
+    // Every booking marked paid has the succeeded payment that decided it.
+    for (const r of rows.filter((x) => x.bookings.payment_intent_id)) {
+      expect(
+        pays.some((p) => p.provider_id === r.bookings.payment_intent_id && p.status === 'succeeded'),
+      ).toBe(true);
+    }
+    // Every policy is on show.
+    expect(new Set(rows.map((r) => r.venues.cancellation_policy))).toEqual(
+      new Set(['flexible', 'moderate', 'strict']),
+    );
+    // Pending demo requests do not expire the moment the server starts.
+    const result = await new TimedTransitionsWorker(env.ctx).tick(env.ctx.now());
+    expect(result.expired).toBe(0);
+  });
+
+  it('the demo guest sees the paid money in Total Spent and the payment states on the cards', async () => {
+    const signIn = await call(env, 'POST', '/api/accounts/sign-in', {
+      json: { email: 'jamie@velvet.test', password: DEMO_PASSWORD, portal: 'user' },
+    });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const cookie = cookieFrom(signIn.headers);
+    const stats = await call(env, 'GET', '/api/me/bookings/stats', { cookie });
+    expect(stats.body.total_spent_cents).toBeGreaterThan(0);
+    const list = await call(env, 'GET', '/api/me/bookings', { cookie });
+    const states = new Set(list.body.bookings.map((b: { payment_status: string }) => b.payment_status));
+    expect(states.has('paid') || states.has('card_on_file')).toBe(true);
+  });
+});
