@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
+import { requestId } from 'hono/request-id';
+import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
 import { errorBody, handleError } from './http/errors';
 import { mountApiRoutes, mountPublicRoutes } from './routes';
@@ -14,6 +16,10 @@ export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !pa
 
 export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   const app = new Hono<AppEnv>();
+
+  // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
+  app.use('*', requestId());
+  app.use('*', (c, next) => requestScope.run({ requestId: c.get('requestId') }, next));
 
   app.use(
     '*',

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
-import { OutboxWorker } from './mail/outbox';
+import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
 
@@ -34,7 +34,7 @@ async function main() {
     }
   }
 
-  const worker = new OutboxWorker(ctx.db, ctx.mail, log);
+  const worker = new OutboxWorker(ctx.db, ctx.mail, log, outboxWorkerOptions(config));
   worker.start();
 
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../src/server/db/client';
 import type { AppContext } from '../../src/server/context';
 import { createLogger } from '../../src/server/logger';
-import { OutboxWorker } from '../../src/server/mail/outbox';
+import { OutboxWorker, outboxWorkerOptions } from '../../src/server/mail/outbox';
 import { createContext } from '../../src/server/runtime';
 import type { MailTransport, OutgoingMail } from '../../src/server/adapters/mail';
 import { withDatabase } from '../global-setup';
@@ -82,7 +82,7 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
   const clock: { now: Date | null } = { now: null };
   const ctx = await createContext(config, database, log, { mail, now: () => clock.now ?? new Date() });
   const app = createApp(ctx);
-  const worker = new OutboxWorker(ctx.db, mail, log);
+  const worker = new OutboxWorker(ctx.db, mail, log, outboxWorkerOptions(config));
   return {
     ctx,
     app,

@@ -7,6 +7,7 @@ import { statsRoutes } from './stats';
 import { systemRoutes } from './system';
 import { venueRoutes } from './venues';
 import { mediaRoutes } from './media';
+import { operationsRoutes } from './operations';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -16,6 +17,7 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', venueRoutes(ctx));
   api.route('/', availabilityRoutes(ctx));
   api.route('/', bookingRoutes(ctx));
+  api.route('/', operationsRoutes(ctx));
 }
 
 /** Routes outside /api (venue photos at /media/*). */

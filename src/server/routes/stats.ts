@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AppEnv } from '../context';
 import { bookings, emailOutbox, venues } from '../db/schema';
 import { requireRole } from '../http/viewer';
+import { venueStateCounts } from '../services/admin-lists';
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
 export function statsRoutes(ctx: AppContext) {
@@ -45,12 +46,8 @@ export function statsRoutes(ctx: AppContext) {
 
   r.get('/admin/stats', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const [v] = await ctx.db
-      .select({
-        total: count(),
-        pending: sql<number>`count(*) filter (where not ${venues.is_active})`.mapWith(Number),
-      })
-      .from(venues);
+    // Rejected venues are not waiting for anyone: they are not counted as pending.
+    const v = await venueStateCounts(ctx);
     const [b] = await ctx.db
       .select({
         total: count(),
@@ -58,9 +55,10 @@ export function statsRoutes(ctx: AppContext) {
       })
       .from(bookings);
     return c.json({
-      pending_venues: v?.pending ?? 0,
+      pending_venues: v.pending,
+      rejected_venues: v.rejected,
       pending_bookings: b?.pending ?? 0,
-      total_venues: v?.total ?? 0,
+      total_venues: v.total,
       total_bookings: b?.total ?? 0,
     });
   });

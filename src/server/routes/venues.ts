@@ -21,6 +21,8 @@ import {
   type UploadedFile,
 } from '../services/venue-images';
 import * as venues from '../services/venues';
+import { listAdminVenuesPage } from '../services/admin-lists';
+import { adminVenueQuerySchema } from '@/domain/operations';
 
 /** Room for the multipart framing around one image of the largest allowed size. */
 const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
@@ -35,12 +37,6 @@ const orderSchema = z.object(
   },
   { error: 'Invalid request body.' },
 );
-const adminListSchema = z.object({
-  status: z
-    .enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' })
-    .default('all'),
-});
-
 /** The single file of a multipart upload (field `file`). */
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -165,9 +161,10 @@ export function venueRoutes(ctx: AppContext) {
 
   r.get('/admin/venues', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const { status } = readQuery(c, adminListSchema);
+    const query = readQuery(c, adminVenueQuerySchema);
     c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listAdminVenues(ctx, status) });
+    const { items, ...page } = await listAdminVenuesPage(ctx, query);
+    return c.json({ venues: items, ...page });
   });
 
   r.post('/admin/venues/:id/approve', async (c) => {

@@ -82,7 +82,7 @@ const venueColumns = {
 };
 const guestColumns = { id: profiles.id, email: profiles.email, full_name: profiles.full_name };
 
-function selectBookings(db: DbOrTx) {
+export function selectBookings(db: DbOrTx) {
   return db
     .select({
       booking: bookings,
@@ -99,7 +99,7 @@ function selectBookings(db: DbOrTx) {
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
 
-function toView(row: BookingRow, withGuest: boolean): BookingView {
+export function toView(row: BookingRow, withGuest: boolean): BookingView {
   return withGuest
     ? { ...row.booking, venue: row.venue, guest: row.guest }
     : { ...row.booking, venue: row.venue };
@@ -198,12 +198,6 @@ export async function listVenueBookings(
   const rows = await selectBookings(ctx.db)
     .where(eq(bookings.venue_id, venue.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return rows.map((r) => toView(r, true));
-}
-
-/** Every booking (admin), last changed first. */
-export async function listAllBookings(ctx: AppContext): Promise<BookingView[]> {
-  const rows = await selectBookings(ctx.db).orderBy(desc(bookings.updated_at), desc(bookings.id));
   return rows.map((r) => toView(r, true));
 }
 

@@ -63,7 +63,7 @@ const privateColumns = {
   reviewed_at: venues.reviewed_at,
 };
 
-const fullColumns = { ...publicColumns, ...privateColumns };
+export const fullColumns = { ...publicColumns, ...privateColumns };
 
 /** The list card: only what a card shows. */
 const cardColumns = {
@@ -128,7 +128,7 @@ export function imageView(key: string): VenueImage {
   };
 }
 
-function withImages<T extends { images: string[] }>(row: T): Omit<T, 'images'> & { images: VenueImage[] } {
+export function withImages<T extends { images: string[] }>(row: T): Omit<T, 'images'> & { images: VenueImage[] } {
   return { ...row, images: row.images.map(imageView) };
 }
 
@@ -415,33 +415,6 @@ export async function listHostVenues(ctx: AppContext, viewer: Viewer): Promise<F
     .where(eq(venues.host_id, viewer.profile.id))
     .orderBy(...NEWEST_FIRST);
   return rows.map(withImages);
-}
-
-export type AdminVenueStatus = 'pending' | 'active' | 'all';
-
-/** Every venue for the admin, with its host; pending = not active. */
-export async function listAdminVenues(ctx: AppContext, status: AdminVenueStatus): Promise<AdminVenue[]> {
-  const where =
-    status === 'pending'
-      ? eq(venues.is_active, false)
-      : status === 'active'
-        ? eq(venues.is_active, true)
-        : undefined;
-  const rows = await ctx.db
-    .select({
-      ...fullColumns,
-      host_full_name: profiles.full_name,
-      host_email: profiles.email,
-      host_business_name: profiles.business_name,
-    })
-    .from(venues)
-    .innerJoin(profiles, eq(profiles.id, venues.host_id))
-    .where(where)
-    .orderBy(...NEWEST_FIRST);
-  return rows.map(({ host_full_name, host_email, host_business_name, ...row }) => ({
-    ...withImages(row),
-    host: { full_name: host_full_name, email: host_email, business_name: host_business_name },
-  }));
 }
 
 /* ---------- writing ---------- */
