@@ -74,7 +74,10 @@ export const testEmailSchema = z.object(
 export type TestEmail = z.output<typeof testEmailSchema>;
 
 /** POST /api/admin/email-templates/:name/send */
-export const templateSendSchema = z.object({ to: recipient(RECIPIENT_REQUIRED) }, { error: 'Invalid request body.' });
+export const templateSendSchema = z.object(
+  { to: recipient(RECIPIENT_REQUIRED) },
+  { error: 'Invalid request body.' },
+);
 
 /* ---------- server-paged admin lists ---------- */
 
@@ -101,13 +104,25 @@ const search = z
   .transform((v) => v || undefined);
 /** SPEC §5: empty string and 'all' mean no filter. */
 const orAll = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values, { error: message }).optional());
+  z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(values, { error: message }).optional(),
+  );
 
-export const OUTBOX_STATUS_FILTERS = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export const OUTBOX_STATUS_FILTERS = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'uncertain',
+  'cancelled',
+] as const;
 export const outboxQuerySchema = z.object({
   status: orAll(OUTBOX_STATUS_FILTERS, 'Status must be one of: ' + OUTBOX_STATUS_FILTERS.join(', ') + '.'),
   q: search,
-  sort: orAll(['newest', 'oldest'] as const, 'Sort must be newest or oldest.').transform((v) => v ?? 'newest'),
+  sort: orAll(['newest', 'oldest'] as const, 'Sort must be newest or oldest.').transform(
+    (v) => v ?? 'newest',
+  ),
   page,
   page_size: pageSize,
 });

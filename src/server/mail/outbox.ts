@@ -65,7 +65,9 @@ export interface OutboxWorkerOptions {
 }
 
 /** The worker's options from the configuration (sender, Message-ID domain). */
-export const outboxWorkerOptions = (config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>): OutboxWorkerOptions => ({
+export const outboxWorkerOptions = (
+  config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>,
+): OutboxWorkerOptions => ({
   defaultFrom: config.MAIL_FROM,
   messageIdDomain: new URL(config.PUBLIC_URL).hostname || 'velvet.local',
 });

@@ -126,7 +126,8 @@ export const EMAIL_TEMPLATES = {
   customer_booking_confirmation: {
     label: 'Customer booking confirmation',
     description: 'To the guest when their booking request is received.',
-    sample: (publicUrl) => customerBookingConfirmationEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+    sample: (publicUrl) =>
+      customerBookingConfirmationEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
   },
   booking_accepted: {
     label: 'Booking accepted',
@@ -142,7 +143,11 @@ export const EMAIL_TEMPLATES = {
     label: 'Booking rejected',
     description: 'To the guest when the venue rejects the request, with the reason.',
     sample: (publicUrl) =>
-      bookingRejectedEmail(SAMPLE_BOOKING, 'Fully booked for a private event & wedding.', url(publicUrl, '/')),
+      bookingRejectedEmail(
+        SAMPLE_BOOKING,
+        'Fully booked for a private event & wedding.',
+        url(publicUrl, '/'),
+      ),
   },
   booking_edited: {
     label: 'Booking edited',

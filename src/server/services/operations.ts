@@ -8,12 +8,7 @@ import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { conflict, notFound } from '@/domain/errors';
-import {
-  type EmailMessage,
-  type OutboxQuery,
-  type Page,
-  type TestEmail,
-} from '@/domain/operations';
+import { type EmailMessage, type OutboxQuery, type Page, type TestEmail } from '@/domain/operations';
 import type { AppContext, Viewer } from '../context';
 import { migrationsFolder } from '../db/client';
 import { emailOutbox, type OutboxMessage } from '../db/schema';
@@ -312,15 +307,16 @@ function describeDatabaseUrl(url: string): string {
 }
 
 async function migrationLevel(ctx: AppContext) {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as {
     entries: Array<{ tag: string; when: number }>;
   };
   const result = await ctx.db.execute(
     sql`select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations`,
   );
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as
-    | { applied: number; last: string | null }
-    | undefined;
+    { applied: number; last: string | null } | undefined;
   const last = journal.entries.find((e) => String(e.when) === row?.last);
   const latest = journal.entries.at(-1);
   return {

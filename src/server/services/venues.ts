@@ -128,7 +128,9 @@ export function imageView(key: string): VenueImage {
   };
 }
 
-export function withImages<T extends { images: string[] }>(row: T): Omit<T, 'images'> & { images: VenueImage[] } {
+export function withImages<T extends { images: string[] }>(
+  row: T,
+): Omit<T, 'images'> & { images: VenueImage[] } {
   return { ...row, images: row.images.map(imageView) };
 }
 

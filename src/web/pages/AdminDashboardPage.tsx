@@ -11,11 +11,11 @@ import { VenueApprovalsTab } from '@/web/features/admin/VenueApprovalsTab';
 import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
 import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';
 import { TransactionManagementTab } from '@/web/features/admin/TransactionManagementTab';
-import { MailboxTab } from '@/web/features/admin/MailboxTab';
+import { OperationsTab } from '@/web/features/admin/operations/OperationsTab';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 
-const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'mailbox'] as const;
+const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'operations'] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(TABS, 'approvals');
@@ -27,7 +27,7 @@ function AdminDashboard() {
       <PageHeader
         eyebrow="Admin"
         title="Admin Dashboard"
-        description="Approve venues, oversee bookings and payments, and check the platform's email."
+        description="Approve venues, oversee bookings and payments, and run the platform's operations."
       />
       <StatTiles
         loading={stats.isPending}
@@ -45,7 +45,7 @@ function AdminDashboard() {
           <TabsTrigger value="venues">Manage Venues</TabsTrigger>
           <TabsTrigger value="bookings">Booking Management</TabsTrigger>
           <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
-          <TabsTrigger value="mailbox">Mailbox</TabsTrigger>
+          <TabsTrigger value="operations">Operations</TabsTrigger>
         </TabsList>
         <TabsContent value="approvals">
           <VenueApprovalsTab />
@@ -59,15 +59,18 @@ function AdminDashboard() {
         <TabsContent value="transactions">
           <TransactionManagementTab />
         </TabsContent>
-        <TabsContent value="mailbox">
-          <MailboxTab />
+        <TabsContent value="operations">
+          <OperationsTab />
         </TabsContent>
       </Tabs>
     </Container>
   );
 }
 
-/** /admin-dashboard (admin only; the route guard redirects others, this check is a second line). */
+/**
+ * /admin-dashboard: the admin's dashboard. Any other signed-in person sees the SPEC's
+ * 'Access denied. Admin privileges required.' (signed-out visitors are sent to / by the guard).
+ */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
   return (

@@ -2,9 +2,9 @@
  * Query keys and reads for bookings and availability. Every bookings list is kept fresh by
  * the live change feed (useLiveInvalidate / useLiveEvents in lib/live.ts).
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/web/lib/api';
-import type { Booking, BookingList, StoredOverride, VenueAvailability } from './types';
+import type { AdminBookingPage, Booking, BookingList, StoredOverride, VenueAvailability } from './types';
 
 export const bookingKeys = {
   /** The guest's list and stats share this prefix: invalidating it refreshes both. */
@@ -77,11 +77,13 @@ export function useVenueBookings(venueId: string, enabled = true) {
   });
 }
 
-export function useAdminBookings() {
+/** One page of every booking (admin): filtered, sorted and paged by the server (`query`). */
+export function useAdminBookings(query: string) {
   return useQuery({
-    queryKey: bookingKeys.admin,
-    queryFn: ({ signal }) => api.get<BookingList>('/api/admin/bookings', { signal }),
-    select: (data) => data.bookings,
+    queryKey: [...bookingKeys.admin, query],
+    queryFn: ({ signal }) =>
+      api.get<AdminBookingPage>(`/api/admin/bookings${query ? `?${query}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

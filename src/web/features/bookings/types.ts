@@ -58,3 +58,12 @@ export interface VenueAvailability {
 
 /** GET /api/venues/:id/overrides (the owner's view, with ids). */
 export type StoredOverride = DateOverride & { id: string; venue_id: string };
+
+/** One page of GET /api/admin/bookings, with the count of bookings in each status. */
+export interface AdminBookingPage {
+  bookings: Booking[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts: Record<string, number>;
+}

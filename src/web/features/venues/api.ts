@@ -1,6 +1,6 @@
 import type { VenueInput, VenueUpdate } from '@/domain/schemas';
 import { ApiError, HTTP_ERROR, NETWORK_ERROR, api, request } from '@/web/lib/api';
-import type { AdminVenue, Venue, VenueImage, VenueListPage } from './types';
+import type { AdminVenuePage, Venue, VenueImage, VenueListPage } from './types';
 
 /** Query keys of the venues feature. Everything public lives under ['venues'] (live-invalidated). */
 export const venueKeys = {
@@ -9,7 +9,7 @@ export const venueKeys = {
   stats: ['venues', 'stats'] as const,
   detail: (id: string) => ['venues', 'detail', id] as const,
   host: ['host', 'venues'] as const,
-  admin: (status: 'pending' | 'active' | 'all') => ['admin', 'venues', status] as const,
+  admin: (query: string) => ['admin', 'venues', query] as const,
   adminAll: ['admin', 'venues'] as const,
 };
 
@@ -40,8 +40,9 @@ export const venuesApi = {
   reorderImages: (id: string, images: string[]) =>
     api.put<{ images: VenueImage[] }>(`/api/venues/${encodeURIComponent(id)}/images/order`, { images }),
   hostVenues: (signal?: AbortSignal) => api.get<{ venues: Venue[] }>('/api/host/venues', { signal }),
-  adminVenues: (status: 'pending' | 'active' | 'all', signal?: AbortSignal) =>
-    api.get<{ venues: AdminVenue[] }>(`/api/admin/venues?status=${status}`, { signal }),
+  /** One page of the admin's venue list; `query` is the list's query string (status, q, sort, page). */
+  adminVenues: (query: string, signal?: AbortSignal) =>
+    api.get<AdminVenuePage>(`/api/admin/venues${query ? `?${query}` : ''}`, { signal }),
   approve: (id: string, notes?: string) =>
     api.post<Venue>(`/api/admin/venues/${encodeURIComponent(id)}/approve`, notes ? { notes } : {}),
   reject: (id: string, notes: string) =>

@@ -69,3 +69,12 @@ export interface Venue {
 export interface AdminVenue extends Venue {
   host: { full_name: string | null; email: string; business_name: string | null };
 }
+
+/** One page of GET /api/admin/venues, with the count of venues in each review state. */
+export interface AdminVenuePage {
+  venues: AdminVenue[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts: { total: number; pending: number; active: number; rejected: number };
+}

@@ -1,13 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveInvalidate } from '@/web/lib/live';
 import { venueKeys, venuesApi } from './api';
 
-/** Venues for the admin (pending, active or all), with their hosts; refreshed live. */
-export function useAdminVenues(status: 'pending' | 'active' | 'all') {
+/**
+ * One page of the admin's venues (filtered, sorted and paged by the server; `query` is the list's
+ * query string), with their hosts; refreshed live.
+ */
+export function useAdminVenues(query: string) {
   useLiveInvalidate('venue', [venueKeys.adminAll, ['admin', 'stats']]);
   return useQuery({
-    queryKey: venueKeys.admin(status),
-    queryFn: async ({ signal }) => (await venuesApi.adminVenues(status, signal)).venues,
+    queryKey: venueKeys.admin(query),
+    queryFn: ({ signal }) => venuesApi.adminVenues(query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
