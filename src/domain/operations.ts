@@ -20,7 +20,8 @@ const recipient = (requiredMessage: string) =>
       .string({ error: (iss) => (blank(iss.input) ? requiredMessage : INVALID_RECIPIENT) })
       .min(1, requiredMessage)
       .max(254, INVALID_RECIPIENT)
-      .pipe(z.email(INVALID_RECIPIENT)),
+      .pipe(z.email(INVALID_RECIPIENT))
+      .transform((v) => v.toLowerCase()),
   );
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;

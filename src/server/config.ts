@@ -46,6 +46,8 @@ export const configSchema = z.object({
     ),
   /** Messages per minute the admin's email tools (send-email, test-email) may send. */
   EMAIL_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How long POST /api/test-email waits for the outbox worker to report the outcome. */
+  TEST_EMAIL_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   DEFAULT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('America/New_York'),
   SEED_DEMO: boolish.optional(),

@@ -70,7 +70,7 @@ const adHocSample = (subject: string, body: string): EmailContent => ({
   text: body,
 });
 
-export const EMAIL_TEMPLATES = {
+const TEMPLATES = {
   account_confirmation: {
     label: 'Account confirmation',
     description: 'To a new guest or host after sign-up, with the single-use confirmation link.',
@@ -173,7 +173,9 @@ export const EMAIL_TEMPLATES = {
   },
 } satisfies Record<string, TemplateEntry>;
 
-export type TemplateName = keyof typeof EMAIL_TEMPLATES;
+export type TemplateName = keyof typeof TEMPLATES;
+
+export const EMAIL_TEMPLATES: Record<TemplateName, TemplateEntry> = TEMPLATES;
 
 export const TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as TemplateName[];
 

@@ -139,7 +139,6 @@ export async function sendTestEmail(
   ctx: AppContext,
   viewer: Viewer,
   input: TestEmail,
-  opts: { waitMs?: number } = {},
 ): Promise<TestEmailResult> {
   await hitRateLimit(ctx, emailToolsLimit(ctx, viewer));
   const sentAt = ctx.now().toISOString();
@@ -155,7 +154,7 @@ export async function sendTestEmail(
     { subject, html, text: htmlToText(html) },
     { from: senderCandidates(ctx) },
   );
-  const deadline = Date.now() + (opts.waitMs ?? 8000);
+  const deadline = Date.now() + ctx.config.TEST_EMAIL_WAIT_SECONDS * 1000;
   for (;;) {
     const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     // Settled: sent, failed for good, uncertain, or failed once and waiting for its retry.
@@ -265,7 +264,7 @@ export function listTemplates(ctx: AppContext): TemplatePreview[] {
       name,
       label: entry.label,
       description: entry.description,
-      ad_hoc: 'adHoc' in entry && entry.adHoc === true,
+      ad_hoc: entry.adHoc === true,
       ...content,
     };
   });

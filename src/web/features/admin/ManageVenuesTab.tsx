@@ -148,20 +148,20 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           </p>
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Button asChild variant="secondary" size="sm" className="flex-1 sm:flex-none">
+      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/edit-venue/${venue.id}`} aria-label={`Edit ${venue.name}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Link>
         </Button>
-        <Button asChild variant="secondary" size="sm" className="flex-1 sm:flex-none">
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/venue-management/${venue.id}?tab=bookings`} aria-label={`Bookings of ${venue.name}`}>
             <Ticket aria-hidden="true" />
             Bookings
           </Link>
         </Button>
-        <Button asChild variant="secondary" size="sm" className="flex-1 sm:flex-none">
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/venue/${venue.id}`} aria-label={`View ${venue.name}`}>
             <Eye aria-hidden="true" />
             View
@@ -172,7 +172,7 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           size="sm"
           onClick={onDelete}
           aria-label={`Delete ${venue.name}`}
-          className="flex-1 text-danger hover:text-danger sm:flex-none"
+          className="text-danger hover:text-danger sm:flex-none"
         >
           <Trash2 aria-hidden="true" />
           Delete

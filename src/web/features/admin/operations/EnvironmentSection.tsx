@@ -13,7 +13,7 @@ import { cn } from '@/web/lib/utils';
 import { useEnvironment } from './api';
 
 const humanize = (key: string) => {
-  const s = key.replace(/_/g, ' ');
+  const s = key.replace(/_seconds$/, '').replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 
@@ -38,7 +38,10 @@ function Value({ name, value }: { name: string; value: unknown }): ReactNode {
 function Fields({ data, nested }: { data: Record<string, unknown>; nested?: boolean }) {
   return (
     <dl
-      className={cn('grid gap-x-6 gap-y-2', nested ? 'mt-1 border-l border-border pl-3' : 'sm:grid-cols-2')}
+      className={cn(
+        'grid gap-x-6 gap-y-2',
+        nested ? 'mt-1 grid-cols-2 border-l border-border pl-3' : 'sm:grid-cols-2',
+      )}
     >
       {Object.entries(data).map(([k, v]) => (
         <div key={k} className="min-w-0">

@@ -48,7 +48,12 @@ export function OperationsTab() {
           {SECTIONS.map((s, i) => (
             <li key={s.id} className="shrink-0">
               {(i === 0 || SECTIONS[i - 1]!.group !== s.group) && (
-                <p className="mb-1 mt-3 hidden px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground first:mt-0 lg:block">
+                <p
+                  className={cn(
+                    'mb-1 hidden px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground lg:block',
+                    i > 0 && 'mt-4',
+                  )}
+                >
                   {s.group}
                 </p>
               )}
