@@ -27,7 +27,9 @@ export function ListSearch({
   placeholder: string;
 }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    setText(value);
+  }, [value]);
   useEffect(() => {
     if (text.trim() === value.trim()) return;
     const timer = setTimeout(() => onChange(text.trim()), 300);

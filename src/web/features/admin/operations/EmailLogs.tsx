@@ -30,7 +30,9 @@ export function useEmailLogs(): EmailLogs {
   const add = useCallback((level: LogLevel, message: string) => {
     setEntries((current) => [...current.slice(-199), { id: nextId++, at: new Date(), level, message }]);
   }, []);
-  const clear = useCallback(() => setEntries([]), []);
+  const clear = useCallback(() => {
+    setEntries([]);
+  }, []);
   return { entries, add, clear };
 }
 
@@ -41,8 +43,11 @@ const TONE: Record<LogLevel, string> = {
 };
 
 export function EmailLogsPanel({ logs }: { logs: EmailLogs }) {
-  const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [logs.entries.length]);
+  const panel = useRef<HTMLDivElement>(null);
+  // Keep the newest entry in view (scrolls the panel only, never the page).
+  useEffect(() => {
+    if (panel.current) panel.current.scrollTop = panel.current.scrollHeight;
+  }, [logs.entries.length]);
   return (
     <section aria-labelledby="email-logs-heading" className="grid gap-2">
       <div className="flex items-center justify-between gap-3">
@@ -56,6 +61,7 @@ export function EmailLogsPanel({ logs }: { logs: EmailLogs }) {
       </div>
       <div
         className="h-60 overflow-y-auto rounded-xl border border-border bg-background p-3 font-mono text-xs leading-relaxed"
+        ref={panel}
         data-testid="email-logs"
         tabIndex={0}
         aria-label="Email test log entries"
@@ -66,8 +72,8 @@ export function EmailLogsPanel({ logs }: { logs: EmailLogs }) {
           </p>
         ) : (
           <ol className="grid gap-1" aria-live="polite">
-            {logs.entries.map((e, i) => (
-              <li key={e.id} ref={i === logs.entries.length - 1 ? end : undefined} className="flex gap-3">
+            {logs.entries.map((e) => (
+              <li key={e.id} className="flex gap-3">
                 <time dateTime={e.at.toISOString()} className="shrink-0 text-muted-foreground">
                   {format(e.at, 'HH:mm:ss.SSS')}
                 </time>

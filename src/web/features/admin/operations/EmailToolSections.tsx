@@ -26,12 +26,14 @@ function AddressField({
   id,
   value,
   onChange,
+  onBlur,
   showRequired,
   disabled,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur: () => void;
   showRequired: boolean;
   disabled: boolean;
 }) {
@@ -48,6 +50,7 @@ function AddressField({
         placeholder="name@example.com"
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         disabled={disabled}
       />
     </FormField>
@@ -64,7 +67,7 @@ function useAddress(logs: EmailLogs) {
     logs.add('error', TEST_ADDRESS_REQUIRED);
     return false;
   };
-  return { to: to.trim(), raw: to, setTo, showRequired: touched, check };
+  return { to: to.trim(), raw: to, setTo, showRequired: touched, touch: () => setTouched(true), check };
 }
 
 /** Email Test (Email System Test): the full test through the outbox and the sender fallbacks. */
@@ -128,6 +131,7 @@ export function EmailSystemTest({ logs }: { logs: EmailLogs }) {
         id="system-test-to"
         value={address.raw}
         onChange={address.setTo}
+        onBlur={address.touch}
         showRequired={address.showRequired}
         disabled={busy}
       />
@@ -198,6 +202,7 @@ export function SimpleEmailTest({ logs }: { logs: EmailLogs }) {
         id="simple-test-to"
         value={address.raw}
         onChange={address.setTo}
+        onBlur={address.touch}
         showRequired={address.showRequired}
         disabled={busy}
       />
@@ -292,6 +297,7 @@ export function FetchEmailTest({ logs }: { logs: EmailLogs }) {
           id="fetch-test-to"
           value={address.raw}
           onChange={address.setTo}
+          onBlur={address.touch}
           showRequired={address.showRequired}
           disabled={busy}
         />

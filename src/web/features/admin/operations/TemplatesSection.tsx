@@ -56,6 +56,7 @@ function SendSample({ template, logs }: { template: TemplatePreview; logs: Email
           placeholder="name@example.com"
           value={to}
           onChange={(e) => setTo(e.target.value)}
+          onBlur={() => setTouched(true)}
           disabled={busy}
         />
       </FormField>
