@@ -452,6 +452,17 @@ describe('admin lists and tiles tell the truth', () => {
     const paged = await list('page_size=1&page=2');
     expect(paged.body.venues).toHaveLength(1);
     expect(paged.body.total).toBe(byName.body.total);
+
+    // The host edits the rejected venue: it goes back to the queue, as the email promised.
+    const edit = await call(env, 'PATCH', `/api/venues/${rejected.id}`, {
+      cookie: a.host.cookie,
+      json: { description: 'Now with photos of the main room.' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const again = await list('status=pending&page_size=100');
+    expect(again.body.venues.map((v: { id: string }) => v.id)).toContain(rejected.id);
+    const statsAfter = await call(env, 'GET', '/api/admin/stats', { cookie: a.admin.cookie });
+    expect(statsAfter.body.pending_venues).toBe(stats.body.pending_venues + 1);
   });
 
   it('admin bookings are filtered, searched and paged by the server', async () => {

@@ -166,17 +166,3 @@ export function maskLast4(value: string | null | undefined): string | null {
   const visible = value.slice(-4);
   return `${'•'.repeat(Math.max(4, value.length - 4))}${visible}`;
 }
-
-/** Masks the password (and any user info) in a URL-like string: `scheme://user:****@host/...`. */
-export function maskUrlSecret(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '****';
-    for (const key of [...u.searchParams.keys()]) {
-      if (/pass|secret|key|token|auth/i.test(key)) u.searchParams.set(key, '****');
-    }
-    return u.toString();
-  } catch {
-    return '(not a valid URL)';
-  }
-}
