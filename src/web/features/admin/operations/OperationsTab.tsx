@@ -42,7 +42,7 @@ export function OperationsTab() {
     );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
       <nav aria-label="Operations sections" className="min-w-0">
         <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:gap-1 lg:overflow-visible">
           {SECTIONS.map((s, i) => (
@@ -74,7 +74,7 @@ export function OperationsTab() {
           ))}
         </ul>
       </nav>
-      <div className="grid min-w-0 content-start gap-6 rounded-2xl border border-border bg-surface/70 p-4 sm:p-6">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6 rounded-2xl border border-border bg-surface/70 p-4 sm:p-6">
         {section === 'outbox' && <OutboxSection />}
         {section === 'email-test' && <EmailSystemTest logs={logs} />}
         {section === 'simple-email-test' && <SimpleEmailTest logs={logs} />}

@@ -235,7 +235,7 @@ export function OutboxSection() {
   const counts = outbox.data?.counts;
 
   return (
-    <section aria-labelledby="outbox-heading" className="grid gap-4">
+    <section aria-labelledby="outbox-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h3 id="outbox-heading" className="text-lg font-semibold">
@@ -318,7 +318,7 @@ export function OutboxSection() {
         />
       ) : (
         <>
-          <ul className="grid gap-2" aria-label="Outbox messages">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Outbox messages">
             {messages.map((message) => (
               <li
                 key={message.id}

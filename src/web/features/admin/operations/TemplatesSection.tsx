@@ -101,7 +101,7 @@ export function TemplatesSection({ logs }: { logs: EmailLogs }) {
           other email.
         </p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <ul
           className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible"
           aria-label="Email templates"
