@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -12,7 +13,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: ['src/web/**', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Components as a user meets them: rendered in jsdom, driven with Testing Library.
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test-setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

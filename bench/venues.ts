@@ -34,7 +34,6 @@ import { openPglite, openPostgres, pgliteExtensions, type Database } from '../sr
 import { authUsers, profiles, venueAvailability, venues } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
-import { venueListCache } from '../src/server/services/venues';
 
 const ACTIVE_VENUES = 10_000;
 const PENDING_VENUES = 500;
@@ -340,8 +339,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
       ).text();
 
       // Cold pass: every distinct request once, one at a time, on an empty cache (all misses).
-      const cache = venueListCache(ctx);
-      cache.clear();
+      const cache = ctx.venueListCache;
+      cache.invalidate();
       cache.enabled = true;
       const coldStarted = performance.now();
       for (const p of paths) {

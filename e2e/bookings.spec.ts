@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDaysToDate, weekDayOf } from '../src/domain/calendar';
-import { DEMO, signIn } from './support';
+import { authFile } from './support';
 
 interface HostVenue {
   id: string;
@@ -64,12 +64,10 @@ test('request, host edit, guest approval: both sides see every step live', async
   const hostNote = 'We moved your party to our larger lounge and adjusted the total.';
 
   // Two people at once: a guest and the venue's host, each in their own browser context.
-  const guestContext = await browser.newContext();
-  const hostContext = await browser.newContext();
+  const guestContext = await browser.newContext({ storageState: authFile('guest') });
+  const hostContext = await browser.newContext({ storageState: authFile('host') });
   const guest = await guestContext.newPage();
   const host = await hostContext.newPage();
-  await signIn(guest, DEMO.guest, { lands: '/user-dashboard' });
-  await signIn(host, DEMO.host, { portal: 'host', lands: '/host-dashboard' });
 
   // The host's active venue, found through the API with the host's session.
   const venuesRes = await host.request.get('/api/host/venues');
@@ -149,9 +147,8 @@ test('request, host edit, guest approval: both sides see every step live', async
 });
 
 test('signed-out visitors are asked to sign in when they pick a date', async ({ page, browser }) => {
-  const hostContext = await browser.newContext();
+  const hostContext = await browser.newContext({ storageState: authFile('host') });
   const host = await hostContext.newPage();
-  await signIn(host, DEMO.host, { portal: 'host', lands: '/host-dashboard' });
   const { venues } = (await (await host.request.get('/api/host/venues')).json()) as { venues: HostVenue[] };
   const venue = venues.find((v) => v.is_active)!;
   const date = await pickOpenDate(host, venue.id);

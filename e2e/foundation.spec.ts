@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, openOutboxMessage, signIn } from './support';
+import { DEMO, asRole, asRoleFreshSession, authFile, openOutboxMessage, signInThroughForm } from './support';
 
 test('a guest signs up, confirms through the link in the built-in mailbox, and signs in', async ({
   browser,
@@ -27,8 +27,8 @@ test('a guest signs up, confirms through the link in the built-in mailbox, and s
   await expect(guest.getByText(/confirm your email address before signing in/i)).toBeVisible();
 
   // The admin finds the confirmation message in the built-in mailbox.
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, DEMO.admin, { lands: '/admin-dashboard' });
+  const admin = await asRole(browser, 'admin');
+  await admin.goto('/admin-dashboard');
   const message = await openOutboxMessage(admin, /Confirm your Velvet account/, email);
   const link = message.getByRole('link', { name: /confirm-email/ }).first();
   const href = await link.getAttribute('href');
@@ -66,21 +66,27 @@ test('a host signs up and is sent to /confirm-email with role=host', async ({ pa
   await expect(page.getByText('Host account created!')).toBeVisible();
 });
 
-test('the admin signs in and lands on the admin dashboard', async ({ page }) => {
-  await signIn(page, DEMO.admin, { lands: '/admin-dashboard' });
+// Signs in through the form (the other tests reuse the sessions e2e/auth.setup.ts stored).
+test('the admin signs in through the form and lands on the admin dashboard', async ({ page }) => {
+  await signInThroughForm(page, DEMO.admin, { lands: '/admin-dashboard' });
   for (const tile of ['Pending Venues', 'Pending Bookings', 'Total Venues', 'Total Bookings']) {
     await expect(page.getByText(tile, { exact: true })).toBeVisible();
   }
 });
 
-test('route guards: a guest opening /host-dashboard lands on /, and /user-auth sends a signed-in guest to the dashboard', async ({
-  page,
-}) => {
-  await signIn(page, DEMO.guest, { lands: '/user-dashboard' });
-  await page.goto('/host-dashboard');
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/user-auth');
-  await expect(page).toHaveURL(/\/user-dashboard$/);
+test.describe('signed in as the guest', () => {
+  test.use({ storageState: authFile('guest') });
+
+  test('route guards: a guest opening /host-dashboard lands on /, and /user-auth sends a signed-in guest to the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/user-dashboard');
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await page.goto('/host-dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/user-auth');
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+  });
 });
 
 test('a signed-out visitor is sent away from dashboards', async ({ page }) => {
@@ -90,8 +96,9 @@ test('a signed-out visitor is sent away from dashboards', async ({ page }) => {
   await expect(page).toHaveURL(/\/user-auth$/);
 });
 
+// Through the form, on a session of its own: signing out revokes it, so the stored one is not used.
 test('sign-out revokes the session and returns to / signed out', async ({ page }) => {
-  await signIn(page, DEMO.guest, { lands: '/user-dashboard' });
+  await signInThroughForm(page, DEMO.guest, { lands: '/user-dashboard' });
   await page.evaluate(() => localStorage.setItem('velvet-test', '1'));
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -110,16 +117,17 @@ test('sign-out revokes the session and returns to / signed out', async ({ page }
 });
 
 test('the mobile menu mirrors the navigation and signs out', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signIn(page, DEMO.host, { portal: 'host', lands: '/host-dashboard' });
+  // A session of its own: the test signs out, which revokes it.
+  const page = await asRoleFreshSession(browser, 'host', { viewport: { width: 390, height: 844 } });
+  await page.goto('/host-dashboard');
+  await expect(page).toHaveURL(/\/host-dashboard$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog');
   await expect(menu.getByRole('link', { name: 'Manage Venues' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'How It Works' })).toBeVisible();
   await menu.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await context.close();
+  await page.context().close();
 });
 
 test('public pages render their SPEC content', async ({ page }) => {

@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { asRole, authFile } from './support';
+
+// The admin's session from e2e/auth.setup.ts; the access test opens contexts of its own.
+test.use({ storageState: authFile('admin') });
 
 const tileValue = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
 
 test('the admin sends a test email and sees it in the logs panel and the outbox', async ({ page }) => {
   const to = `ops.${Date.now()}@example.com`;
-  await signIn(page, DEMO.admin, { lands: '/admin-dashboard' });
+  await page.goto('/admin-dashboard');
   await page.getByRole('tab', { name: 'Operations' }).click();
   await page.getByRole('button', { name: 'Email Test', exact: true }).click();
   await expect(page).toHaveURL(/tab=operations&section=email-test/);
@@ -45,7 +48,7 @@ test('the admin sends a test email and sees it in the logs panel and the outbox'
 });
 
 test('Fetch Email Test shows the raw answer of the public endpoint', async ({ page }) => {
-  await signIn(page, DEMO.admin, { lands: '/admin-dashboard' });
+  await page.goto('/admin-dashboard');
   await page.goto('/admin-dashboard?tab=operations&section=fetch-email-test');
   await page.getByLabel('Recipient email').fill(`fetch.${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Send with fetch()' }).click();
@@ -55,22 +58,28 @@ test('Fetch Email Test shows the raw answer of the public endpoint', async ({ pa
   await expect(answer).toContainText('"sent_from"');
 });
 
-test('a guest on /admin-dashboard sees the access-denied text; a visitor is sent home', async ({ page }) => {
-  await page.goto('/admin-dashboard');
-  await expect(page).toHaveURL(/\/$/);
-  await signIn(page, DEMO.guest, { lands: '/user-dashboard' });
+test('a guest on /admin-dashboard sees the access-denied text; a visitor is sent home', async ({
+  browser,
+}) => {
+  // Contexts inherit the file's storageState: a visitor's starts empty.
+  const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+  await visitor.goto('/admin-dashboard');
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitor.context().close();
+  const page = await asRole(browser, 'guest');
   await page.goto('/admin-dashboard');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(
     page.getByRole('heading', { name: 'Access denied. Admin privileges required.' }),
   ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Operations' })).toHaveCount(0);
+  await page.context().close();
 });
 
 test('a rejected venue is not in the pending count nor the queue; it has its own filter', async ({
   page,
 }) => {
-  await signIn(page, DEMO.admin, { lands: '/admin-dashboard' });
+  await page.goto('/admin-dashboard');
   const pendingTile = tileValue(page, 'Pending Venues');
   await expect(pendingTile).toHaveText(/^\d+$/);
   const before = Number(await pendingTile.textContent());
@@ -96,7 +105,7 @@ test('a rejected venue is not in the pending count nor the queue; it has its own
 });
 
 test('admin bookings: filters live in the URL, and the admin opens a venue’s bookings', async ({ page }) => {
-  await signIn(page, DEMO.admin, { lands: '/admin-dashboard' });
+  await page.goto('/admin-dashboard');
   await page.getByRole('tab', { name: 'Booking Management' }).click();
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
   await page.getByRole('option', { name: /^Confirmed/ }).click();

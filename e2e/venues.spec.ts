@@ -4,9 +4,8 @@
  * the location filter and opens its page.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-const PASSWORD = 'VelvetDemo2026';
+import { expect, test, type Page } from '@playwright/test';
+import { asRole } from './support';
 
 // ── tiny PNGs made here (no downloads) ─────────────────────────────────────────────
 
@@ -59,20 +58,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 
 // ── helpers ───────────────────────────────────────────────────────────────────────
 
-async function signIn(browser: Browser, email: string, portal: '/user-auth' | '/host-auth', landing: RegExp) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(portal);
-  const form = page
-    .locator('form')
-    .filter({ has: page.getByRole('button', { name: 'Sign In', exact: true }) });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-  return page;
-}
-
 function venueCard(page: Page, name: string) {
   return page.getByTestId('venue-card').filter({ has: page.getByRole('heading', { name }) });
 }
@@ -95,7 +80,7 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   await expect(venueCard(home, name)).toHaveCount(0);
 
   // ── the host creates the venue ──
-  const host = await signIn(browser, 'marcus@velvet.test', '/host-auth', /\/host-dashboard/);
+  const host = await asRole(browser, 'host');
   await host.goto('/upload-venue');
   await expect(host.getByRole('heading', { name: 'Add New Venue' })).toBeVisible();
 
@@ -150,7 +135,8 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   await expect(venueCard(home, name)).toHaveCount(0);
 
   // ── the admin approves it ──
-  const admin = await signIn(browser, 'admin@velvet.test', '/user-auth', /\/admin-dashboard/);
+  const admin = await asRole(browser, 'admin');
+  await admin.goto('/admin-dashboard');
   await expect(admin.getByRole('tab', { name: 'Venue Approvals' })).toHaveAttribute('data-state', 'active');
   const pending = admin.getByTestId('pending-venue').filter({ has: admin.getByRole('heading', { name }) });
   await expect(pending).toBeVisible();

@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit tests, the API suite (PGlite, and PostgreSQL when
+// `npm test`: lint, typecheck (per layer), unit tests, web component tests, the API suite (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), the build and the browser suite. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,12 @@ delete withoutPg.TEST_DATABASE_URL;
 const steps = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'format', cmd: ['npx', 'prettier', '--check', 'src', 'tests', 'e2e', 'bench', 'scripts'] },
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // One program per layer: the domain without DOM or Node types, the server with Node, the web
+  // with the DOM, and the tests with both (see tsconfig.*.json).
+  ...['domain', 'server', 'web', 'tests'].map((layer) => ({
+    name: `typecheck (${layer})`,
+    cmd: ['npx', 'tsc', '-p', `tsconfig.${layer}.json`],
+  })),
   {
     name: 'unit',
     cmd: [
@@ -29,6 +34,20 @@ const steps = [
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}/unit.json`,
+    ],
+    json: 'vitest',
+  },
+  {
+    name: 'web components',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'web',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/web.json`,
     ],
     json: 'vitest',
   },

@@ -2,25 +2,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { venueAvailability, venues, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
 import {
+  type Accounts,
+  createAccounts,
+  createBooking,
+  freezeClock,
   FRIDAY,
+  insertBooking,
+  insertVenue,
+  nightHours,
   NOW,
   TODAY,
   ZONE,
-  createBooking,
-  createVenue,
-  freezeClock,
-  insertBooking,
-  nightHours,
-} from './support/bookings-fixtures';
+} from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  a = await createActors(env);
+  a = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
@@ -35,7 +37,7 @@ const availability = (venueId: string, query = '', cookie?: string) =>
 describe('GET /venues/:id/availability', () => {
   let venue: Venue;
   beforeAll(async () => {
-    venue = await createVenue(env, a.host, {
+    venue = await insertVenue(env, a.host, {
       hours: nightHours({ monday: { closed: true }, friday: { price: 175 } }),
     });
   });
@@ -87,7 +89,7 @@ describe('GET /venues/:id/availability', () => {
   });
 
   it('today follows the venue’s time zone', async () => {
-    const tokyo = await createVenue(env, a.host, { time_zone: 'Asia/Tokyo' });
+    const tokyo = await insertVenue(env, a.host, { time_zone: 'Asia/Tokyo' });
     freezeClock(env, new Date('2030-06-03T20:00:00Z'));
     expect((await availability(tokyo.id)).body.today).toBe('2030-06-04');
     expect((await availability(venue.id)).body.today).toBe('2030-06-03');
@@ -135,7 +137,7 @@ describe('GET /venues/:id/availability', () => {
   });
 
   it('reads stored hours leniently: a damaged day falls back to the default', async () => {
-    const broken = await createVenue(env, a.host);
+    const broken = await insertVenue(env, a.host);
     await env.ctx.db
       .update(venues)
       .set({ hours: { ...nightHours(), tuesday: { open: 'late' } } as never })
@@ -155,7 +157,7 @@ describe('GET /venues/:id/availability', () => {
 describe('PUT /venues/:id/hours', () => {
   let venue: Venue;
   beforeAll(async () => {
-    venue = await createVenue(env, a.host);
+    venue = await insertVenue(env, a.host);
   });
   const put = (json: unknown, cookie = a.host.cookie) =>
     call(env, 'PUT', `/api/venues/${venue.id}/hours`, { cookie, json });
@@ -200,7 +202,7 @@ describe('PUT /venues/:id/hours', () => {
 describe('date overrides', () => {
   let venue: Venue;
   beforeAll(async () => {
-    venue = await createVenue(env, a.host);
+    venue = await insertVenue(env, a.host);
   });
   const path = () => `/api/venues/${venue.id}/overrides`;
   const post = (json: unknown) => call(env, 'POST', path(), { cookie: a.host.cookie, json });
@@ -344,7 +346,7 @@ describe('date overrides', () => {
   });
 
   it('an override wins over the weekly rule, for the calendar and for booking', async () => {
-    const closedFriday = await createVenue(env, a.host, { hours: nightHours({ friday: { closed: true } }) });
+    const closedFriday = await insertVenue(env, a.host, { hours: nightHours({ friday: { closed: true } }) });
     const open = await call(env, 'POST', `/api/venues/${closedFriday.id}/overrides`, {
       cookie: a.host.cookie,
       json: { date: FRIDAY, price: 220, is_available: true },

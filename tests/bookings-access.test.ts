@@ -7,30 +7,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { venueAvailability, venues, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actor, type Actors } from './support/client';
+import { call } from './support/client';
 import {
-  FRIDAY,
+  type Accounts,
+  type Actor,
   bookingRow,
   countBookings,
-  createVenue,
+  createAccounts,
   freezeClock,
   freshDate,
+  FRIDAY,
   insertBooking,
+  insertVenue,
   nightHours,
   outboxCount,
-} from './support/bookings-fixtures';
+} from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let active: Venue;
 let inactive: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
   freezeClock(env);
-  a = await createActors(env);
-  active = await createVenue(env, a.host);
-  inactive = await createVenue(env, a.host, { is_active: false });
+  a = await createAccounts(env);
+  active = await insertVenue(env, a.host);
+  inactive = await insertVenue(env, a.host, { is_active: false });
 });
 afterAll(async () => {
   await env.close();
@@ -75,7 +78,7 @@ async function freshOverride(venue: Venue) {
   return row!;
 }
 
-const pendingBooking = async (fields = {}) => {
+const pendingBooking = async (fields: Parameters<typeof insertBooking>[3] = {}) => {
   const b = await insertBooking(env, active, a.guest, fields);
   return { id: b.id, updated_at: b.updated_at.toISOString(), snapshot: () => bookingRow(env, b.id) };
 };
@@ -95,6 +98,8 @@ const adminBody = {
   total_price: 200,
   status: 'cancelled',
 };
+/** The booking the last prepare() made, for the list checks. */
+let lastBooking = '';
 const ids = (body: { bookings: Array<{ id: string; user_id: string; venue_id: string }> }) => body.bookings;
 
 const CASES: Case[] = [
@@ -171,7 +176,7 @@ const CASES: Case[] = [
     method: 'PATCH',
     prepare: async () => {
       const o = await freshOverride(active);
-      const other = await createVenue(env, a.otherHost);
+      const other = await insertVenue(env, a.otherHost);
       return {
         path: `/api/venues/${other.id}/overrides/${o.id}`,
         json: { price: 1 },
@@ -211,7 +216,7 @@ const CASES: Case[] = [
     name: 'GET /me/bookings',
     method: 'GET',
     prepare: async () => {
-      await pendingBooking();
+      lastBooking = (await pendingBooking()).id;
       return { path: '/api/me/bookings' };
     },
     expect: [401, 200, 200, 403, 403, 403],
@@ -219,19 +224,24 @@ const CASES: Case[] = [
       const mine = actor(who)!.profile.id;
       expect(ids(body).every((b) => b.user_id === mine)).toBe(true);
       if (who === 'guest') expect(ids(body).length).toBeGreaterThan(0);
+      // The guest's list holds the booking just made; the other guest's does not.
+      if (who === 'guest') expect(ids(body).map((b) => b.id)).toContain(lastBooking);
+      else expect(ids(body).map((b) => b.id)).not.toContain(lastBooking);
     },
   },
   {
     name: 'GET /host/bookings',
     method: 'GET',
     prepare: async () => {
-      await pendingBooking();
+      lastBooking = (await pendingBooking()).id;
       return { path: '/api/host/bookings' };
     },
     expect: [401, 403, 403, 200, 200, 403],
     check: (who, body) => {
       if (who === 'otherHost') expect(ids(body)).toEqual([]);
       else expect(ids(body).length).toBeGreaterThan(0);
+      // Last changed first: the booking just made leads the host's list.
+      if (who === 'host') expect(ids(body)[0]?.id).toBe(lastBooking);
     },
   },
   {
@@ -287,7 +297,7 @@ const CASES: Case[] = [
     name: 'POST approve-changes',
     method: 'POST',
     prepare: async () => {
-      const b = await pendingBooking({ host_notes: 'We changed the time.' });
+      const b = await pendingBooking({ state: 'awaitingGuest' });
       return {
         path: `/api/bookings/${b.id}/approve-changes`,
         json: { updated_at: b.updated_at },
@@ -300,7 +310,7 @@ const CASES: Case[] = [
     name: 'POST reject-changes',
     method: 'POST',
     prepare: async () => {
-      const b = await pendingBooking({ host_notes: 'We changed the time.' });
+      const b = await pendingBooking({ state: 'awaitingGuest' });
       return { path: `/api/bookings/${b.id}/reject-changes`, snapshot: b.snapshot };
     },
     expect: [401, 200, 404, 403, 403, 403],
@@ -343,18 +353,24 @@ describe('access to availability and bookings', () => {
 
   it('the public calendar never shows who booked: only date, start_time and end_time of confirmed bookings', async () => {
     const date = freshDate();
-    await insertBooking(env, active, a.guest, { date, status: 'confirmed' });
+    await insertBooking(env, active, a.guest, { date, state: 'confirmed' });
     await insertBooking(env, active, a.otherGuest, {
       date,
       start_time: '23:00',
       end_time: '01:00',
-      status: 'pending',
+      state: 'pending',
     });
     await insertBooking(env, active, a.otherGuest, {
       date,
       start_time: '18:00',
       end_time: '19:00',
-      status: 'cancelled',
+      state: 'cancelled',
+    });
+    await insertBooking(env, active, a.otherGuest, {
+      date,
+      start_time: '01:00',
+      end_time: '02:00',
+      state: 'awaitingGuest',
     });
     const res = await call(env, 'GET', `/api/venues/${active.id}/availability?from=${date}&to=${date}`);
     expect(res.status).toBe(200);

@@ -9,24 +9,26 @@ import { BOOKING_MESSAGES } from '../src/domain/booking';
 import { bookings, emailOutbox, type Venue } from '../src/server/db/schema';
 import { OVERLAP_MESSAGE } from '../src/domain/errors';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
 import {
+  type Accounts,
   bookingAction,
   bookingRow,
+  createAccounts,
   createBooking,
-  createVenue,
   freezeClock,
   insertBooking,
-} from './support/bookings-fixtures';
+  insertVenue,
+} from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let venue: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  a = await createActors(env);
-  venue = await createVenue(env, a.host, { capacity: 200 });
+  a = await createAccounts(env);
+  venue = await insertVenue(env, a.host, { capacity: 200 });
 });
 afterAll(async () => {
   await env.close();
@@ -183,7 +185,7 @@ describe('no double booking', () => {
   }, 90_000);
 
   it('the same times at two venues do not collide', async () => {
-    const other = await createVenue(env, a.host);
+    const other = await insertVenue(env, a.host);
     const one = await createBooking(env, a.guest, venue.id, { date: '2030-08-09' });
     const two = await createBooking(env, a.guest, other.id, { date: '2030-08-09' });
     const results = await Promise.all([one, two].map((b) => bookingAction(env, a.host, b.id, 'approve')));

@@ -5,18 +5,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../src/server/db/schema';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
-import { createActors, type Actor, type Actors } from './support/client';
-import { bookingAction, createBooking, createVenue, freezeClock } from './support/bookings-fixtures';
+import {
+  type Accounts,
+  type Actor,
+  bookingAction,
+  createAccounts,
+  createBooking,
+  freezeClock,
+  insertVenue,
+} from './factories';
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 let venue: Venue;
 
 beforeAll(async () => {
   env = await createTestEnv();
   freezeClock(env);
-  a = await createActors(env);
-  venue = await createVenue(env, a.host);
+  a = await createAccounts(env);
+  venue = await insertVenue(env, a.host);
 });
 afterAll(async () => {
   await env.close();

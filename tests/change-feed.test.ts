@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ChangeEvent } from '../src/server/adapters/realtime';
 import { createTestEnv, type TestEnv } from './support/env';
-import { createActors, type Actors } from './support/client';
-import { createActiveVenue } from './fixtures/venues';
+import { type Accounts, createAccounts, createActiveVenue } from './factories';
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();

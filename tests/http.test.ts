@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
+import { call } from './support/client';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
@@ -112,6 +113,14 @@ describe('role guards on dashboards and admin endpoints', () => {
     });
     const mailbox = await call(env, 'GET', '/api/admin/mailbox', { cookie: actors.admin.cookie });
     expect(mailbox.body.messages.length).toBeGreaterThanOrEqual(5);
+    // Exactly the five confirmation emails of the accounts this file signed up, nothing else.
+    const sent = mailbox.body.messages as Array<{ to: string; subject: string }>;
+    expect(sent.map((m) => m.to).sort()).toEqual(
+      Object.values(actors)
+        .map((x) => x.email.toLowerCase())
+        .sort(),
+    );
+    expect(new Set(sent.map((m) => m.subject))).toEqual(new Set(['Confirm your Velvet account']));
     expect(mailbox.body.messages[0]).toHaveProperty('subject', 'Confirm your Velvet account');
     const forbidden = await call(env, 'GET', '/api/admin/stats', { cookie: actors.host.cookie });
     expect(forbidden.body.error.message).toBe('Access denied. Admin privileges required.');

@@ -13,17 +13,22 @@ import { TEMPLATE_NAMES } from '../src/server/mail/registry';
 import { sanitizeEmailHtml } from '../src/server/services/operations';
 import { createApp } from '../src/server/app';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, signUpAndSignIn, type Actor, type Actors } from './support/client';
+import { call, signUpAndSignIn } from './support/client';
 import {
+  bookingAction,
   bookingRow,
   countBookings,
-  createVenue,
+  cookieOf,
+  createAccounts,
   freezeClock,
   insertBooking,
+  insertVenue,
   outboxCount,
   requestBooking,
-  bookingAction,
-} from './support/bookings-fixtures';
+  ROLES,
+  type Accounts,
+  type Role,
+} from './factories';
 
 /** Known secrets in the configuration: none may appear in the environment answer. */
 const SECRETS = {
@@ -36,16 +41,13 @@ const SECRETS = {
 };
 
 let env: TestEnv;
-let a: Actors;
+let a: Accounts;
 
-type Who = 'signedOut' | 'guest' | 'otherGuest' | 'host' | 'otherHost' | 'admin';
-const WHO: Who[] = ['signedOut', 'guest', 'otherGuest', 'host', 'otherHost', 'admin'];
-const actor = (who: Who): Actor | null => (who === 'signedOut' ? null : a[who]);
-const cookie = (who: Who) => actor(who)?.cookie;
+const cookie = (who: Role) => cookieOf(a, who) ?? undefined;
 
 beforeAll(async () => {
   env = await createTestEnv({ EMAIL_TOOLS_PER_MINUTE: '5', TEST_EMAIL_WAIT_SECONDS: '2' });
-  a = await createActors(env);
+  a = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
@@ -55,7 +57,7 @@ beforeEach(async () => {
   await env.ctx.db.delete(rateLimitCounters);
 });
 
-const EXPECTED: Record<Who, number> = {
+const EXPECTED: Record<Role, number> = {
   signedOut: 401,
   guest: 403,
   otherGuest: 403,
@@ -75,7 +77,7 @@ describe('who may use the operations endpoints', () => {
     ['GET', '/api/admin/server-log', undefined, 200],
   ];
   for (const [method, path, json, ok] of endpoints) {
-    it.each(WHO)(`${method} ${path} as %s`, async (who) => {
+    it.each(ROLES)(`${method} ${path} as %s`, async (who) => {
       const before = await outboxCount(env);
       const res = await call(env, method, path, { cookie: cookie(who), json });
       expect(res.status, JSON.stringify(res.body)).toBe(who === 'admin' ? ok : EXPECTED[who]);
@@ -272,8 +274,8 @@ describe('the outbox', () => {
       html: '<p>x</p>',
       text: 'x',
     });
-    const post = (path: string, who: Who = 'admin') => call(env, 'POST', path, { cookie: cookie(who) });
-    for (const who of WHO.filter((w) => w !== 'admin')) {
+    const post = (path: string, who: Role = 'admin') => call(env, 'POST', path, { cookie: cookie(who) });
+    for (const who of ROLES.filter((w) => w !== 'admin')) {
       expect((await post(`/api/admin/outbox/${id}/cancel`, who)).status).toBe(EXPECTED[who]);
       expect((await post(`/api/admin/outbox/${id}/retry`, who)).status).toBe(EXPECTED[who]);
     }
@@ -422,8 +424,8 @@ describe('the server log', () => {
 
 describe('admin lists and tiles tell the truth', () => {
   it('a rejected venue is not pending: not in the tile, not in the queue, in its own filter', async () => {
-    const pending = await createVenue(env, a.host, { name: 'Waiting Room', is_active: false });
-    const rejected = await createVenue(env, a.host, { name: 'Turned Down', is_active: false });
+    const pending = await insertVenue(env, a.host, { name: 'Waiting Room', is_active: false });
+    const rejected = await insertVenue(env, a.host, { name: 'Turned Down', is_active: false });
     const decision = await call(env, 'POST', `/api/admin/venues/${rejected.id}/reject`, {
       cookie: a.admin.cookie,
       json: { notes: 'Photos missing.' },
@@ -466,9 +468,9 @@ describe('admin lists and tiles tell the truth', () => {
   });
 
   it('admin bookings are filtered, searched and paged by the server', async () => {
-    const venue = await createVenue(env, a.otherHost, { name: 'Paging Palace' });
+    const venue = await insertVenue(env, a.otherHost, { name: 'Paging Palace' });
     for (let i = 0; i < 3; i++) await insertBooking(env, venue, a.guest);
-    const confirmed = await insertBooking(env, venue, a.otherGuest, { status: 'confirmed' });
+    const confirmed = await insertBooking(env, venue, a.otherGuest, { state: 'confirmed' });
     const get = (q: string) => call(env, 'GET', `/api/admin/bookings?${q}`, { cookie: a.admin.cookie });
     const search = await get('q=paging%20palace');
     expect(search.body.total).toBe(4);
@@ -486,7 +488,7 @@ describe('admin lists and tiles tell the truth', () => {
 describe('a rolled-back booking change queues no email', () => {
   it('a failure after the first email is queued undoes the booking and every email', async () => {
     freezeClock(env);
-    const venue = await createVenue(env, a.host, { name: 'Rollback Rooms' });
+    const venue = await insertVenue(env, a.host, { name: 'Rollback Rooms' });
     // Make the second email of a booking request fail inside the transaction.
     await env.ctx.db.execute(sql`
       create or replace function test_refuse_customer_email() returns trigger language plpgsql as $$

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
-import { createActiveVenue } from './fixtures/venues';
+import { call } from './support/client';
+import { type Accounts, createAccounts, createActiveVenue } from './factories';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 let venueId: string;
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
   venueId = (await createActiveVenue(env, actors, { open_to_flexible_hours: true })).id;
 });
 afterAll(async () => {

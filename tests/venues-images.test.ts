@@ -5,8 +5,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { venues } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, createActors, type Actors } from './support/client';
-import { cookieOf, createActiveVenue, createVenue, type RoleName } from './fixtures/venues';
+import { call } from './support/client';
+import {
+  type Accounts,
+  cookieOf,
+  createAccounts,
+  createActiveVenue,
+  type Role,
+  submitVenue,
+} from './factories';
 import {
   HTML_PAGE,
   SVG_IMAGE,
@@ -23,16 +30,16 @@ import {
 } from './fixtures/images';
 
 let env: TestEnv;
-let actors: Actors;
+let actors: Accounts;
 beforeAll(async () => {
   env = await createTestEnv();
-  actors = await createActors(env);
+  actors = await createAccounts(env);
 });
 afterAll(async () => {
   await env.close();
 });
 
-const as = (role: RoleName) => cookieOf(actors, role);
+const as = (role: Role) => cookieOf(actors, role);
 const upload = (venueId: string, form: FormData, cookie: string | null = actors.host.cookie) =>
   call(env, 'POST', `/api/venues/${venueId}/images`, { cookie, body: form });
 
@@ -45,15 +52,15 @@ async function media(url: string) {
 const UNSUPPORTED = 'Only image files (JPEG, PNG, WebP, GIF, AVIF) can be uploaded.';
 
 describe('POST /api/venues/:id/images — who may upload', () => {
-  it.each<[RoleName, number]>([
+  it.each<[Role, number]>([
     ['signedOut', 401],
     ['guest', 403],
     ['otherGuest', 403],
-    ['owner', 201],
+    ['host', 201],
     ['otherHost', 403],
     ['admin', 201],
   ])('%s → %i', async (role, status) => {
-    const v = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
     const res = await upload(v.id, uploadForm(await pngImage(), 'photo.png', 'image/png'), as(role));
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const [row] = await env.ctx.db.select().from(venues).where(eq(venues.id, v.id));
@@ -72,7 +79,7 @@ describe('POST /api/venues/:id/images — who may upload', () => {
 describe('image content checks', () => {
   let venueId: string;
   beforeAll(async () => {
-    venueId = (await createVenue(env, actors.host)).id;
+    venueId = (await submitVenue(env, actors.host)).id;
   });
 
   it('accepts a PNG renamed .jpg (type is judged by content) and stores it as a PNG', async () => {
@@ -235,7 +242,7 @@ describe('image content checks', () => {
 
 describe('at most 20 photos per venue', () => {
   it('answers 409 for the 21st photo', async () => {
-    const v = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
     const first = await upload(v.id, uploadForm(await pngImage(), 'real.png'));
     const fillers = Array.from({ length: 18 }, (_, i) => `${v.id}/1-${i + 1}-filler.png`);
     await env.ctx.db
@@ -252,15 +259,15 @@ describe('at most 20 photos per venue', () => {
 });
 
 describe('DELETE /api/venues/:id/images?path=…', () => {
-  it.each<[RoleName, number]>([
+  it.each<[Role, number]>([
     ['signedOut', 401],
     ['guest', 403],
     ['otherGuest', 403],
-    ['owner', 200],
+    ['host', 200],
     ['otherHost', 403],
     ['admin', 200],
   ])('%s → %i', async (role, status) => {
-    const v = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
     const { body } = await upload(v.id, uploadForm(await pngImage(), 'a.png'));
     const key = body.image.path as string;
     const res = await call(env, 'DELETE', `/api/venues/${v.id}/images?path=${encodeURIComponent(key)}`, {
@@ -293,8 +300,8 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
   });
 
   it('answers 404 for a path that is not one of the venue’s photos, 400 without a path', async () => {
-    const v = await createVenue(env, actors.host);
-    const other = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
+    const other = await submitVenue(env, actors.host);
     const { body } = await upload(other.id, uploadForm(await pngImage(), 'a.png'));
     const res = await call(
       env,
@@ -313,15 +320,15 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
 });
 
 describe('PUT /api/venues/:id/images/order', () => {
-  it.each<[RoleName, number]>([
+  it.each<[Role, number]>([
     ['signedOut', 401],
     ['guest', 403],
     ['otherGuest', 403],
-    ['owner', 200],
+    ['host', 200],
     ['otherHost', 403],
     ['admin', 200],
   ])('%s → %i', async (role, status) => {
-    const v = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
     const a = (await upload(v.id, uploadForm(await pngImage(), 'a.png'))).body.image.path;
     const b = (await upload(v.id, uploadForm(await pngImage(), 'b.png'))).body.image.path;
     const res = await call(env, 'PUT', `/api/venues/${v.id}/images/order`, {
@@ -334,7 +341,7 @@ describe('PUT /api/venues/:id/images/order', () => {
   });
 
   it('refuses an order that is not the same set of photos', async () => {
-    const v = await createVenue(env, actors.host);
+    const v = await submitVenue(env, actors.host);
     const a = (await upload(v.id, uploadForm(await pngImage(), 'a.png'))).body.image.path;
     const b = (await upload(v.id, uploadForm(await pngImage(), 'b.png'))).body.image.path;
     for (const images of [[a], [a, a], [a, b, `${v.id}/1-9-other.png`], [a, `${v.id}/1-9-other.png`]]) {
@@ -353,7 +360,7 @@ describe('PUT /api/venues/:id/images/order', () => {
 });
 
 describe('GET /media/<key>', () => {
-  it.each<RoleName>(['signedOut', 'guest', 'otherGuest', 'owner', 'otherHost', 'admin'])(
+  it.each<Role>(['signedOut', 'guest', 'otherGuest', 'host', 'otherHost', 'admin'])(
     'serves a stored image to %s with immutable caching, nosniff and an inline file name',
     async (role) => {
       const v = await createActiveVenue(env, actors);

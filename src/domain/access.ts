@@ -14,6 +14,21 @@ export interface ViewerRef {
   role: Role;
 }
 
+/* ---------- actions of a role, before any row is involved ---------- */
+
+export const ROLE_ACTIONS = {
+  /** Add New Venue: hosts only (an admin approves venues, a guest books them). */
+  createVenue: ['host'],
+  /** Request a booking: guests only. */
+  requestBooking: ['user'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type RoleAction = keyof typeof ROLE_ACTIONS;
+
+export function canAs(viewer: ViewerRef | null, action: RoleAction): boolean {
+  return viewer !== null && (ROLE_ACTIONS[action] as readonly Role[]).includes(viewer.role);
+}
+
 /* ---------- venues ---------- */
 
 /** admin: the admin; owner: the venue's host; public: anyone else, on an active venue. */
@@ -42,6 +57,8 @@ export const VENUE_ACTIONS = {
   moderate: ['admin'],
   /** Weekly hours and date overrides (SPEC: the manage page is host only). */
   manageAvailability: ['owner'],
+  /** List the date overrides as rows (with ids), as the manage page does. */
+  readOverrides: ['admin', 'owner'],
   /** See every booking of the venue. */
   readBookings: ['admin', 'owner'],
   /** Answer a review of the venue. */

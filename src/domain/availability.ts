@@ -1,6 +1,6 @@
 /**
- * Calendar availability: day states, opening-hours containment, time overlaps and
- * "today" in a venue's time zone.
+ * Calendar availability: day states, opening-hours containment and time overlaps. "Today" in a
+ * venue's time zone is in instants.ts.
  */
 import { addDaysToDate, daysBetween } from './calendar';
 import { hoursForDate, type DayHours, type WeeklyHours } from './hours';
@@ -163,25 +163,5 @@ export function takenTimeSlots(
     .map((slot) => ({ ...slot, label: formatTimeRange(slot.start, slot.end) }));
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date 'yyyy-MM-dd' at `now` in an IANA time zone (throws RangeError for an unknown zone). */
-export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** True when `date` is before today in the zone (past dates cannot be booked or overridden). */
-export function isPastDate(date: string, timeZone: string, now: Date = new Date()): boolean {
-  return date < todayInZone(timeZone, now);
-}
+/** "Today" in a venue's zone lives with the other instants; re-exported for existing imports. */
+export { isPastDate, todayInZone } from './instants';

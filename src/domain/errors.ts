@@ -74,3 +74,4 @@ export const paymentFailed = (message: string, reason?: string) =>
 
 /** Shared messages that more than one use case returns. */
 export const OVERLAP_MESSAGE = 'This time overlaps a confirmed booking.';
+export const OVERRIDE_DATE_TAKEN = 'That date already has an override. Edit that one instead.';

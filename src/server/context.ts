@@ -1,3 +1,4 @@
+import type { ViewerRef } from '@/domain/access';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -6,6 +7,7 @@ import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
 import type { Profile } from './db/schema';
+import type { VenueListCache } from './services/venues/list-cache';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
 export interface AppContext {
@@ -17,6 +19,8 @@ export interface AppContext {
   mail: MailTransport;
   changes: ChangeFeed;
   storage: ImageStorage;
+  /** Public venue list pages; invalidated by the change feed and by venue writers. */
+  venueListCache: VenueListCache;
   /** The current time; tests may replace it. */
   now: () => Date;
   /** The latest warnings and errors of this process (admin's Server errors section). */
@@ -28,6 +32,13 @@ export interface AppContext {
 export interface Viewer {
   userId: string;
   profile: Profile;
+}
+
+/** The viewer as the access policy (src/domain/access.ts) sees them; null when signed out. */
+export function viewerRef(viewer: Viewer): ViewerRef;
+export function viewerRef(viewer: Viewer | null): ViewerRef | null;
+export function viewerRef(viewer: Viewer | null): ViewerRef | null {
+  return viewer ? { profileId: viewer.profile.id, role: viewer.profile.role } : null;
 }
 
 export type AppEnv = {

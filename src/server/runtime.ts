@@ -6,6 +6,7 @@ import { LogRing, logRingOf, type Logger } from './logger';
 import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/mail';
 import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
+import { VenueListCache } from './services/venues/list-cache';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
@@ -19,6 +20,8 @@ export async function createContext(
     (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
   const changes = new ChangeFeed(log);
   await changes.start(database);
+  const venueListCache = new VenueListCache();
+  venueListCache.follow(changes);
   return {
     config,
     database,
@@ -28,6 +31,7 @@ export async function createContext(
     mail,
     changes,
     storage: overrides.storage ?? createStorage(config),
+    venueListCache,
     now: overrides.now ?? (() => new Date()),
     logRing: logRingOf(log) ?? new LogRing(),
     startedAt: new Date(),

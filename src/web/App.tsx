@@ -2,9 +2,9 @@ import { lazy, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
-import { AuthProvider } from './features/auth/AuthProvider';
-import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
-import { AppLayout } from './features/layout/AppLayout';
+import { useLiveRefresh } from './lib/live';
+import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
+import { AppLayout } from '@/web/features/layout';
 import { Toaster } from './components/ui/toaster';
 
 // One lazily loaded module per SPEC §2 route.
@@ -139,12 +139,20 @@ export function AppRoutes() {
   );
 }
 
+/** Keeps every query fresh from the change feed, for whoever is signed in (lib/liveRefresh.ts). */
+function LiveRefresh() {
+  const { profile, loading } = useAuth();
+  useLiveRefresh(loading ? null : (profile?.id ?? 'anonymous'));
+  return null;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AuthProvider>
+          <LiveRefresh />
           <AppRoutes />
           <Toaster />
         </AuthProvider>

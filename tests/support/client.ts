@@ -93,22 +93,3 @@ export async function signUpAndSignIn(
   expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
   return { email, cookie: cookieFrom(signIn.headers), profile: signIn.body.profile };
 }
-
-export interface Actors {
-  guest: Actor;
-  otherGuest: Actor;
-  host: Actor;
-  otherHost: Actor;
-  admin: Actor;
-}
-
-/** The six roles every endpoint is tested with (signed out = no cookie). */
-export async function createActors(env: TestEnv): Promise<Actors> {
-  return {
-    guest: await signUpAndSignIn(env, { role: 'user', name: 'Gina Guest' }),
-    otherGuest: await signUpAndSignIn(env, { role: 'user', name: 'Oscar Other' }),
-    host: await signUpAndSignIn(env, { role: 'host', name: 'Hana Host' }),
-    otherHost: await signUpAndSignIn(env, { role: 'host', name: 'Hugo Otherhost' }),
-    admin: await signUpAndSignIn(env, { role: 'admin', name: 'Ada Admin' }),
-  };
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ViewerRef } from '@/domain/access';
 import { canSee, type ChangeEvent } from './realtime';
 
 const venue = (is_active: boolean, was_active: boolean): ChangeEvent => ({
@@ -19,7 +20,7 @@ const booking: ChangeEvent = {
   status: 'pending',
 };
 
-const viewers = {
+const viewers: Record<string, ViewerRef | null> = {
   anonymous: null,
   guest: { profileId: 'guest', role: 'user' },
   otherGuest: { profileId: 'other-guest', role: 'user' },

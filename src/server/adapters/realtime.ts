@@ -1,3 +1,4 @@
+import { canOnBooking, canOnVenue, type ViewerRef } from '@/domain/access';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -69,13 +70,18 @@ export class ChangeFeed {
   }
 }
 
-/** Who may hear about a change: only people who may read the row. */
-export function canSee(event: ChangeEvent, viewer: { profileId: string; role: string } | null): boolean {
-  if (viewer?.role === 'admin') return true;
+/**
+ * Who may hear about a change: only people who may read the row (the access policy's `read`).
+ * A venue counts as active when it is or was, so its public list hears it appear and go.
+ */
+export function canSee(event: ChangeEvent, viewer: ViewerRef | null): boolean {
   if (event.entity === 'venue') {
-    if (event.is_active || event.was_active) return true;
-    return viewer !== null && viewer.profileId === event.host_id;
+    return canOnVenue(
+      viewer,
+      { host_id: event.host_id, is_active: event.is_active || event.was_active },
+      'read',
+    );
   }
-  if (!viewer) return false;
-  return viewer.profileId === event.user_id || viewer.profileId === event.host_id;
+  // A booking whose venue is gone has no host; only its guest and the admin hear of it.
+  return canOnBooking(viewer, { user_id: event.user_id, host_id: event.host_id ?? '' }, 'read');
 }

@@ -2,7 +2,7 @@
  * The one place that turns database integrity errors into AppErrors. Drizzle wraps driver
  * errors and puts the SQLSTATE on `cause.code`; both engines (pg and PGlite) are covered.
  */
-import { OVERLAP_MESSAGE, conflict, invalid, type AppError } from '@/domain/errors';
+import { OVERLAP_MESSAGE, OVERRIDE_DATE_TAKEN, conflict, invalid, type AppError } from '@/domain/errors';
 
 /** The SQLSTATE of a database error, looked up through the cause chain. */
 export function sqlState(err: unknown): string | undefined {
@@ -32,6 +32,7 @@ export function constraintOf(err: unknown): string {
  */
 const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> = {
   bookings_no_overlap: { message: OVERLAP_MESSAGE, reason: 'BOOKING_OVERLAP' },
+  venue_availability_venue_date_idx: { message: OVERRIDE_DATE_TAKEN, reason: 'DUPLICATE' },
 };
 
 /** Maps a database integrity error to an AppError; anything else (a real fault) is undefined. */

@@ -1,3 +1,9 @@
+/**
+ * The database schema, all tables in one file on purpose: drizzle-kit reads it whole to write
+ * the migrations in drizzle/, and one file shows every table, constraint and index together
+ * (about 300 lines, grouped by area: auth, profiles, venues, availability, bookings, reviews,
+ * outbox). Types for rows come from here (`typeof table.$inferSelect`).
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '@/domain/access';
 import type { WeeklyHours } from '@/domain/hours';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -93,9 +100,7 @@ export const profiles = pgTable(
     full_name: text('full_name'),
     email: text('email').notNull(),
     phone: text('phone'),
-    role: text('role', { enum: ['user', 'host', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     business_name: text('business_name'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppContext, AppEnv, Viewer } from '../context';
 import { profiles } from '../db/schema';
+import type { Role } from '@/domain/access';
 import { forbidden, unauthenticated } from '@/domain/errors';
 
-export type Role = Viewer['profile']['role'];
+export type { Role };
 
 /** The signed-in user and their profile, read once per request (null when signed out). */
 export async function getViewer(ctx: AppContext, c: Context<AppEnv>): Promise<Viewer | null> {
@@ -28,7 +29,7 @@ export async function requireViewer(ctx: AppContext, c: Context<AppEnv>): Promis
   return viewer;
 }
 
-const ROLE_MESSAGES: Record<string, string> = {
+const ROLE_MESSAGES: Record<Role, string> = {
   admin: 'Access denied. Admin privileges required.',
   host: 'Only hosts can do that.',
   user: 'Only guests can do that.',

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { invalid } from '@/domain/errors';
-import { RECIPIENT_REQUIRED } from '@/domain/operations';
+import { RECIPIENT_REQUIRED } from '@/domain/schemas';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { isSenderRejected, type MailTransport } from '../adapters/mail';

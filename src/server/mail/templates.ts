@@ -1,14 +1,11 @@
+import type { Role } from '@/domain/access';
 import { renderEmail, type EmailContent } from './layout';
 
 /**
  * The account confirmation email. Other templates (venue submitted/approved/rejected, booking
  * submitted/confirmation/accepted/rejected/edited) live in mail/venue-emails.ts and mail/booking-emails.ts.
  */
-export function accountConfirmationEmail(p: {
-  name: string;
-  url: string;
-  role: 'user' | 'host' | 'admin';
-}): EmailContent {
+export function accountConfirmationEmail(p: { name: string; url: string; role: Role }): EmailContent {
   return renderEmail({
     subject: 'Confirm your Velvet account',
     heading: `Welcome to Velvet, ${p.name || 'there'}!`,

@@ -7,6 +7,7 @@ import type { AppContext, AppEnv } from '../context';
 import { readJson } from '../http/validate';
 import { getViewer } from '../http/viewer';
 import * as accounts from '../services/accounts';
+import type { ConfirmResult, Encoded, Ok, Session, SignInResult, SignUpResult } from '@/domain/contract';
 
 const signUpAsGuestUnlessHost = z.preprocess(
   (body) => ({ ...(body as object), role: (body as { role?: unknown }).role === 'host' ? 'host' : 'user' }),
@@ -37,7 +38,7 @@ export function accountRoutes(ctx: AppContext) {
     // Only 'user' and 'host' may be asked for; anything else (including 'admin') signs up a guest.
     const input = await readJson(c, signUpAsGuestUnlessHost);
     const result = await accounts.signUp(ctx, input);
-    return c.json(result, 201);
+    return c.json(result satisfies Encoded<SignUpResult>, 201);
   });
 
   r.post('/accounts/sign-in', async (c) => {
@@ -47,7 +48,7 @@ export function accountRoutes(ctx: AppContext) {
       clientAddress: clientAddress(ctx, c),
     });
     copySetCookies(headers, c);
-    return c.json({ profile, role_updated: roleUpdated });
+    return c.json({ profile, role_updated: roleUpdated } satisfies Encoded<SignInResult>);
   });
 
   r.post('/accounts/sign-out', async (c) => {
@@ -59,29 +60,29 @@ export function accountRoutes(ctx: AppContext) {
         ctx.log.debug({ err }, 'sign-out without a session');
       }
     }
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies Ok);
   });
 
   r.post('/accounts/confirm', async (c) => {
     const input = await readJson(c, confirmEmailSchema);
-    return c.json(await accounts.confirmEmail(ctx, input));
+    return c.json((await accounts.confirmEmail(ctx, input)) satisfies Encoded<ConfirmResult>);
   });
 
   r.post('/accounts/resend-confirmation', async (c) => {
     const input = await readJson(c, resendSchema);
     await accounts.resendConfirmation(ctx, input);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies Ok);
   });
 
   r.get('/session', async (c) => {
     c.header('cache-control', 'no-store');
     const viewer = await getViewer(ctx, c);
-    if (!viewer) return c.json({ user: null, profile: null });
+    if (!viewer) return c.json({ user: null, profile: null } satisfies Session);
     const { profile } = viewer;
     return c.json({
       user: { id: viewer.userId, email: profile.email, name: profile.full_name },
       profile,
-    });
+    } satisfies Encoded<Session>);
   });
 
   return r;

@@ -12,7 +12,8 @@ import { requireRole, requireViewer } from '../http/viewer';
 import { VENUE_NOT_FOUND } from '../services/availability';
 import * as bookings from '../services/bookings';
 import { listAdminBookingsPage } from '../services/admin-lists';
-import { adminBookingQuerySchema } from '@/domain/operations';
+import { adminBookingQuerySchema } from '@/domain/schemas';
+import type { AdminBookingPage, Booking, BookingList, Encoded } from '@/domain/contract';
 
 const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
 
@@ -40,66 +41,68 @@ export function bookingRoutes(ctx: AppContext) {
   r.post('/bookings', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
     const input = await readJson(c, bookingRequestSchema);
-    return c.json(await bookings.requestBooking(ctx, viewer, input), 201);
+    return c.json((await bookings.requestBooking(ctx, viewer, input)) satisfies Encoded<Booking>, 201);
   });
 
   r.get('/me/bookings', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
     c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listGuestBookings(ctx, viewer) });
+    return c.json({ bookings: await bookings.listGuestBookings(ctx, viewer) } satisfies Encoded<BookingList>);
   });
 
   r.get('/host/bookings', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listHostBookings(ctx, viewer) });
+    return c.json({ bookings: await bookings.listHostBookings(ctx, viewer) } satisfies Encoded<BookingList>);
   });
 
   r.get('/venues/:id/bookings', async (c) => {
     const viewer = await requireViewer(ctx, c);
     const id = uuidParam(c, 'id', VENUE_NOT_FOUND);
     c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listVenueBookings(ctx, viewer, id) });
+    return c.json({
+      bookings: await bookings.listVenueBookings(ctx, viewer, id),
+    } satisfies Encoded<BookingList>);
   });
 
   r.get('/bookings/:id', async (c) => {
     const viewer = await requireViewer(ctx, c);
     const id = bookingId(c);
     c.header('cache-control', 'no-store');
-    return c.json(await bookings.getBooking(ctx, viewer, id));
+    return c.json((await bookings.getBooking(ctx, viewer, id)) satisfies Encoded<Booking>);
   });
 
   r.post('/bookings/:id/approve', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = bookingId(c);
     const { updated_at } = await readOptionalJson(c, approveSchema);
-    return c.json(await bookings.approveBooking(ctx, viewer, id, updated_at));
+    return c.json((await bookings.approveBooking(ctx, viewer, id, updated_at)) satisfies Encoded<Booking>);
   });
 
   r.post('/bookings/:id/reject', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = bookingId(c);
     const { reason } = await readOptionalJson(c, optionalReasonSchema);
-    return c.json(await bookings.rejectBooking(ctx, viewer, id, reason));
+    return c.json((await bookings.rejectBooking(ctx, viewer, id, reason)) satisfies Encoded<Booking>);
   });
 
   r.post('/bookings/:id/edit', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     const id = bookingId(c);
     const input = await readJson(c, bookingEditSchema);
-    return c.json(await bookings.editBooking(ctx, viewer, id, input));
+    return c.json((await bookings.editBooking(ctx, viewer, id, input)) satisfies Encoded<Booking>);
   });
 
   r.post('/bookings/:id/approve-changes', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
     const id = bookingId(c);
     const { updated_at } = await readOptionalJson(c, approveChangesSchema);
-    return c.json(await bookings.approveChanges(ctx, viewer, id, updated_at));
+    return c.json((await bookings.approveChanges(ctx, viewer, id, updated_at)) satisfies Encoded<Booking>);
   });
 
   r.post('/bookings/:id/reject-changes', async (c) => {
     const viewer = await requireRole(ctx, c, 'user');
-    return c.json(await bookings.rejectChanges(ctx, viewer, bookingId(c)));
+    return c.json((await bookings.rejectChanges(ctx, viewer, bookingId(c))) satisfies Encoded<Booking>);
   });
 
   r.get('/admin/bookings', async (c) => {
@@ -107,14 +110,14 @@ export function bookingRoutes(ctx: AppContext) {
     const query = readQuery(c, adminBookingQuerySchema);
     c.header('cache-control', 'no-store');
     const { items, ...page } = await listAdminBookingsPage(ctx, query);
-    return c.json({ bookings: items, ...page });
+    return c.json({ bookings: items, ...page } satisfies Encoded<AdminBookingPage>);
   });
 
   r.patch('/admin/bookings/:id', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = bookingId(c);
     const input = await readJson(c, adminBookingEditSchema);
-    return c.json(await bookings.adminUpdateBooking(ctx, viewer, id, input));
+    return c.json((await bookings.adminUpdateBooking(ctx, viewer, id, input)) satisfies Encoded<Booking>);
   });
 
   return r;

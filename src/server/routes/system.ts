@@ -1,26 +1,28 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppContext, AppEnv } from '../context';
+import { viewerRef, type AppContext, type AppEnv } from '../context';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
 import { getViewer } from '../http/viewer';
+import { health } from '../services/health';
+import type { LiveEvent } from '@/domain/contract';
 
 /** Health, and the Server-Sent Events stream of changes each viewer may read. */
 export function systemRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
   r.get('/health', async (c) => {
-    await ctx.db.execute('select 1');
+    const answer = await health(ctx);
     c.header('cache-control', 'no-store');
-    return c.json({ status: 'ok', database: ctx.database.engine, mail: ctx.mail.name });
+    return c.json(answer);
   });
 
   r.get('/events', async (c) => {
     const viewer = await getViewer(ctx, c);
-    const who = viewer ? { profileId: viewer.profile.id, role: viewer.profile.role } : null;
+    const who = viewerRef(viewer);
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const publicShape = (e: ChangeEvent) =>
+      const publicShape = (e: ChangeEvent): LiveEvent =>
         e.entity === 'venue'
           ? { entity: e.entity, op: e.op, id: e.id }
           : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };

@@ -14,15 +14,20 @@ import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
-import {
-  addVenueImage,
-  removeVenueImage,
-  reorderVenueImages,
-  type UploadedFile,
-} from '../services/venue-images';
 import * as venues from '../services/venues';
 import { listAdminVenuesPage } from '../services/admin-lists';
-import { adminVenueQuerySchema } from '@/domain/operations';
+import { adminVenueQuerySchema } from '@/domain/schemas';
+import type { UploadedFile } from '../services/venues';
+import type {
+  AdminVenuePage,
+  Encoded,
+  FullVenue,
+  HostVenueList,
+  Ok,
+  Venue,
+  VenueImageAdded,
+  VenueImageList,
+} from '@/domain/contract';
 
 /** Room for the multipart framing around one image of the largest allowed size. */
 const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
@@ -98,7 +103,7 @@ export function venueRoutes(ctx: AppContext) {
   r.post('/venues', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     const input = await readJson(c, venueInputSchema);
-    return c.json(await venues.createVenue(ctx, viewer, input), 201);
+    return c.json((await venues.createVenue(ctx, viewer, input)) satisfies Encoded<FullVenue>, 201);
   });
 
   r.get('/venues/:id', async (c) => {
@@ -106,14 +111,14 @@ export function venueRoutes(ctx: AppContext) {
     const viewer = await getViewer(ctx, c);
     const venue = await venues.getVenue(ctx, viewer, id);
     if (viewer) c.header('cache-control', 'private, no-store');
-    return c.json(venue);
+    return c.json(venue satisfies Encoded<Venue>);
   });
 
   r.patch('/venues/:id', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const patch = await readJson(c, venueUpdateSchema);
-    return c.json(await venues.updateVenue(ctx, viewer, id, patch));
+    return c.json((await venues.updateVenue(ctx, viewer, id, patch)) satisfies Encoded<Venue>);
   });
 
   r.delete('/venues/:id', async (c) => {
@@ -121,7 +126,7 @@ export function venueRoutes(ctx: AppContext) {
     const id = venueId(c);
     const { reason } = await readOptionalJson(c, optionalReasonSchema);
     await venues.deleteVenue(ctx, viewer, id, reason);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies Ok);
   });
 
   r.post(
@@ -134,7 +139,7 @@ export function venueRoutes(ctx: AppContext) {
       const viewer = await requireRole(ctx, c, 'host', 'admin');
       const id = venueId(c);
       const file = await readUpload(c);
-      return c.json(await addVenueImage(ctx, viewer, id, file), 201);
+      return c.json((await venues.addVenueImage(ctx, viewer, id, file)) satisfies VenueImageAdded, 201);
     },
   );
 
@@ -143,20 +148,20 @@ export function venueRoutes(ctx: AppContext) {
     const id = venueId(c);
     const path = c.req.query('path')?.trim();
     if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
-    return c.json(await removeVenueImage(ctx, viewer, id, path));
+    return c.json((await venues.removeVenueImage(ctx, viewer, id, path)) satisfies VenueImageList);
   });
 
   r.put('/venues/:id/images/order', async (c) => {
     const viewer = await requireRole(ctx, c, 'host', 'admin');
     const id = venueId(c);
     const { images } = await readJson(c, orderSchema);
-    return c.json(await reorderVenueImages(ctx, viewer, id, images));
+    return c.json((await venues.reorderVenueImages(ctx, viewer, id, images)) satisfies VenueImageList);
   });
 
   r.get('/host/venues', async (c) => {
     const viewer = await requireRole(ctx, c, 'host');
     c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listHostVenues(ctx, viewer) });
+    return c.json({ venues: await venues.listHostVenues(ctx, viewer) } satisfies Encoded<HostVenueList>);
   });
 
   r.get('/admin/venues', async (c) => {
@@ -164,21 +169,21 @@ export function venueRoutes(ctx: AppContext) {
     const query = readQuery(c, adminVenueQuerySchema);
     c.header('cache-control', 'private, no-store');
     const { items, ...page } = await listAdminVenuesPage(ctx, query);
-    return c.json({ venues: items, ...page });
+    return c.json({ venues: items, ...page } satisfies Encoded<AdminVenuePage>);
   });
 
   r.post('/admin/venues/:id/approve', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = venueId(c);
     const decision = await readOptionalJson(c, approveSchema);
-    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
   });
 
   r.post('/admin/venues/:id/reject', async (c) => {
     const viewer = await requireRole(ctx, c, 'admin');
     const id = venueId(c);
     const decision = await readOptionalJson(c, rejectSchema);
-    return c.json(await venues.decideVenue(ctx, viewer, id, decision));
+    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
   });
 
   return r;

@@ -4,7 +4,7 @@
  * guests, priced like real requests. Confirmed bookings never overlap.
  */
 import { inArray } from 'drizzle-orm';
-import { todayInZone } from '@/domain/availability';
+import { bookingInstants, todayInZone } from '@/domain/instants';
 import type { BookingStatus } from '@/domain/booking';
 import { addDaysToDate } from '@/domain/calendar';
 import { hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
@@ -12,7 +12,6 @@ import { quoteBooking } from '@/domain/pricing';
 import { durationMinutes, minutesToTime, timeToMinutes } from '@/domain/time';
 import type { AppContext } from '../context';
 import { bookings, venueAvailability, type Booking, type Profile, type Venue } from '../db/schema';
-import { bookingInstants } from '../services/availability';
 import type { DemoAccounts } from './accounts';
 
 interface Plan {

@@ -2,6 +2,9 @@
  * Demo venues: a dozen active ones in six cities and two awaiting approval, split between
  * the two demo hosts, each with photos drawn locally (SVG rendered by sharp — nothing is
  * downloaded) and run through the same pipeline as uploads.
+ *
+ * Long because it is data: fourteen believable venues with their descriptions, hours and
+ * prices take most of the file; the code that stores them is the last part.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -11,7 +14,8 @@ import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
-import { storeVenueImage } from '../services/venue-images';
+import { inTransaction } from '../db/transaction';
+import { storeVenueImage } from '../services/venues/images';
 import type { DemoAccounts } from './accounts';
 
 type Slot = readonly [open: string, close: string] | null;
@@ -458,7 +462,7 @@ export async function seedVenues(ctx: AppContext, accounts: DemoAccounts): Promi
     }),
   );
   const host = (i: 0 | 1) => accounts.hosts[i];
-  const rows = await ctx.db.transaction((tx) =>
+  const rows = await inTransaction(ctx.db, (tx) =>
     tx
       .insert(venues)
       .values(

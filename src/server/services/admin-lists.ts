@@ -3,11 +3,12 @@
  * never downloads every row), with counts for the filters.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminBookingQuery, AdminVenueFilter, AdminVenueQuery, Page } from '@/domain/operations';
+import type { Page } from '@/domain/contract';
+import type { AdminBookingQuery, AdminVenueFilter, AdminVenueQuery } from '@/domain/schemas';
 import type { AppContext } from '../context';
 import { bookings, profiles, venues } from '../db/schema';
-import { selectBookings, toView, type BookingView } from './bookings';
-import { fullColumns, withImages, type AdminVenue } from './venues';
+import { selectBookings, toView, type BookingView } from './bookings/shared';
+import { fullColumns, withImages, type AdminVenue } from './venues/shared';
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 

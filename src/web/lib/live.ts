@@ -1,15 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useAuth } from '@/web/features/auth/useAuth';
-
-/** What the server's change feed sends (GET /api/events): only rows this viewer may read. */
-export interface LiveEvent {
-  entity: 'venue' | 'booking';
-  op: 'insert' | 'update' | 'delete';
-  id: string;
-  venue_id?: string;
-  status?: string;
-}
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@/domain/contract';
+import { queryKeysFor } from './liveRefresh';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -40,32 +32,22 @@ function connect(viewerKey: string) {
   source.addEventListener('booking', forward);
 }
 
-/** Calls `onEvent` for every live event about `entity` while the component is mounted. */
-export function useLiveEvents(entity: LiveEvent['entity'] | 'all', onEvent: Listener) {
-  const { profile, loading } = useAuth();
-  const viewerKey = profile?.id ?? 'anonymous';
-  const handler = useRef(onEvent);
+/**
+ * Keeps every query fresh from the change feed (GET /api/events), through the one table in
+ * liveRefresh.ts. Mounted once, at the app's root. `viewerKey` names who is signed in (a
+ * profile id, or 'anonymous'), or is null while the session is still being read.
+ */
+export function useLiveRefresh(viewerKey: string | null) {
+  const queryClient = useQueryClient();
   useEffect(() => {
-    handler.current = onEvent;
-  });
-  useEffect(() => {
-    if (loading) return;
+    if (viewerKey === null) return;
     connect(viewerKey);
     const listener: Listener = (event) => {
-      if (entity === 'all' || event.entity === entity) handler.current(event);
+      for (const queryKey of queryKeysFor(event)) void queryClient.invalidateQueries({ queryKey });
     };
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
     };
-  }, [entity, viewerKey, loading]);
-}
-
-/** Refetches the given queries whenever a live event about `entity` arrives. */
-export function useLiveInvalidate(entity: LiveEvent['entity'] | 'all', queryKeys: QueryKey[]) {
-  const queryClient = useQueryClient();
-  const keys = JSON.stringify(queryKeys);
-  useLiveEvents(entity, () => {
-    for (const queryKey of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
-  });
+  }, [viewerKey, queryClient]);
 }

@@ -5,13 +5,15 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { AccessDenied } from '@/web/components/AccessDenied';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { useAdminStats } from '@/web/features/admin/useAdminStats';
-import { VenueApprovalsTab } from '@/web/features/admin/VenueApprovalsTab';
-import { ManageVenuesTab } from '@/web/features/admin/ManageVenuesTab';
-import { BookingManagementTab } from '@/web/features/admin/BookingManagementTab';
-import { TransactionManagementTab } from '@/web/features/admin/TransactionManagementTab';
-import { OperationsTab } from '@/web/features/admin/operations/OperationsTab';
+import { useAuth } from '@/web/features/auth';
+import {
+  BookingManagementTab,
+  ManageVenuesTab,
+  OperationsTab,
+  TransactionManagementTab,
+  useAdminStats,
+  VenueApprovalsTab,
+} from '@/web/features/admin';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 

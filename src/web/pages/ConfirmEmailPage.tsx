@@ -4,9 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, House, LoaderCircle, LogIn, MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { EmailStatusCard } from '@/web/features/auth/EmailStatusCard';
-import { accountsApi } from '@/web/features/auth/api';
-import { useResendConfirmation } from '@/web/features/auth/useResendConfirmation';
+import { accountsApi, EmailStatusCard, useResendConfirmation } from '@/web/features/auth';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 

@@ -23,14 +23,17 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingStatusBadge } from '@/web/features/bookings/BookingStatusBadge';
-import { LoadError } from '@/web/features/bookings/LoadError';
-import { BookingTimeFields } from '@/web/features/bookings/BookingTimeFields';
-import { bookingKeys, invalidateBookingViews, useBooking } from '@/web/features/bookings/queries';
-import type { Booking } from '@/web/features/bookings/types';
-import { api, errorMessage, isApiError } from '@/web/lib/api';
-import { useLiveInvalidate } from '@/web/lib/live';
+import {
+  BookingFacts,
+  bookingsApi,
+  BookingStatusBadge,
+  BookingTimeFields,
+  invalidateBookingViews,
+  useBooking,
+} from '@/web/features/bookings';
+import { LoadError } from '@/web/components/LoadError';
+import type { Booking } from '@/domain/contract';
+import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 
 const BACK = '/admin-dashboard?tab=bookings';
@@ -55,7 +58,6 @@ function BackLink() {
 export default function EditBookingPage() {
   const { id = '' } = useParams();
   const booking = useBooking(id);
-  useLiveInvalidate('booking', [bookingKeys.one(id)]);
   const notFound =
     booking.isError &&
     isApiError(booking.error) &&
@@ -136,7 +138,7 @@ function EditBookingForm({ booking }: { booking: Booking }) {
   });
 
   const save = useMutation({
-    mutationFn: (body: AdminBookingEdit) => api.patch<Booking>(`/api/admin/bookings/${booking.id}`, body),
+    mutationFn: (body: AdminBookingEdit) => bookingsApi.adminUpdate(booking.id, body),
     onSuccess: () => {
       invalidateBookingViews(queryClient, booking.venue_id);
       toast.success('Booking updated successfully.');

@@ -16,26 +16,26 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { AccessDenied } from '@/web/components/AccessDenied';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { venueKeys, venuesApi } from '@/web/features/venues/api';
-import type { Venue, VenueImage } from '@/web/features/venues/types';
-import { VenuePhotosManager } from '@/web/features/venues/VenuePhotosManager';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import { useAuth } from '@/web/features/auth';
 import {
   AmenitiesSection,
   BasicInfoSection,
-  FormSection,
-  HoursSection,
-  PaymentSection,
-  PricingSection,
-} from '@/web/features/venues/VenueFormSections';
-import {
   editVenueResolver,
   fieldId,
-  venueToForm,
+  FormSection,
+  HoursSection,
+  invalidateVenueViews,
+  PaymentSection,
+  PricingSection,
   type VenueEditOutput,
   type VenueFormValues,
-} from '@/web/features/venues/venueForm';
+  VenuePhotosManager,
+  venuesApi,
+  VenueStatusBadge,
+  venueToForm,
+} from '@/web/features/venues';
+import type { Venue, VenueImage } from '@/domain/contract';
+import { queryKeys } from '@/web/lib/queryKeys';
 
 const OWN_VENUES_ONLY = 'Access Denied: You can only edit your own venues.';
 
@@ -52,11 +52,11 @@ function EditVenue({ id, isAdmin, profileId }: { id: string; isAdmin: boolean; p
   const navigate = useNavigate();
   const dashboard = isAdmin ? '/admin-dashboard' : '/host-dashboard';
   const venue = useQuery({
-    // Outside ['venues'] on purpose: a live refresh must not reset a form being edited.
-    queryKey: ['venue-edit', id],
+    // Read fresh on every visit. A live refresh later updates this entry but not the form:
+    // EditVenueForm takes its values from the first read only (react-hook-form defaultValues).
+    queryKey: queryKeys.venue(id),
     queryFn: ({ signal }) => venuesApi.get(id, signal),
-    staleTime: Infinity,
-    gcTime: 0,
+    refetchOnMount: 'always',
     retry: false,
   });
   const handled = useRef(false);
@@ -134,10 +134,7 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
       return venuesApi.update(venue.id, isAdmin ? { ...fields, is_active } : fields);
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: venueKeys.all });
-      void queryClient.invalidateQueries({ queryKey: venueKeys.host });
-      void queryClient.invalidateQueries({ queryKey: venueKeys.adminAll });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+      invalidateVenueViews(queryClient, venue.id);
       toast.success('Venue updated successfully.');
       navigate(dashboard);
     },

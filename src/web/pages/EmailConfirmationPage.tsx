@@ -2,8 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { House, MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { EmailStatusCard } from '@/web/features/auth/EmailStatusCard';
-import { useResendConfirmation } from '@/web/features/auth/useResendConfirmation';
+import { EmailStatusCard, useResendConfirmation } from '@/web/features/auth';
 
 /** /email-confirmation?email=…: shown to guests right after sign-up. */
 export default function EmailConfirmationPage() {

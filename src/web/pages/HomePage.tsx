@@ -1,6 +1,5 @@
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { Hero } from '@/web/features/venues/Hero';
-import { VenueBrowser } from '@/web/features/venues/VenueBrowser';
+import { Hero, VenueBrowser } from '@/web/features/venues';
 
 /** / and /browse: hero, then the venue browser. */
 export default function HomePage() {

@@ -1,5 +1,5 @@
 import { LayoutDashboard, ShieldCheck, TrendingUp } from 'lucide-react';
-import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth/AuthPortal';
+import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 const config: AuthPortalConfig = {

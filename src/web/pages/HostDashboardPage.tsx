@@ -8,11 +8,13 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
-import { useHostStats } from '@/web/features/host/useHostStats';
-import { HostVenuesTab } from '@/web/features/host/HostVenuesTab';
-import { HostPendingVenuesTab } from '@/web/features/host/HostPendingVenuesTab';
-import { HostApprovedVenuesTab } from '@/web/features/host/HostApprovedVenuesTab';
-import { HostBookingsTab } from '@/web/features/host/HostBookingsTab';
+import {
+  HostApprovedVenuesTab,
+  HostBookingsTab,
+  HostPendingVenuesTab,
+  HostVenuesTab,
+  useHostStats,
+} from '@/web/features/host';
 
 const TABS = ['venues', 'pending', 'approved', 'bookings'] as const;
 

@@ -13,7 +13,7 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { FeatureGrid, SectionHeading, StepList, type Step } from '@/web/features/marketing/StepList';
+import { FeatureGrid, SectionHeading, type Step, StepList } from '@/web/features/marketing';
 
 const guestSteps: Step[] = [
   {

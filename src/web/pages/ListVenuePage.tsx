@@ -12,8 +12,8 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { FeatureGrid, SectionHeading, StepList, type Step } from '@/web/features/marketing/StepList';
+import { useAuth } from '@/web/features/auth';
+import { FeatureGrid, SectionHeading, type Step, StepList } from '@/web/features/marketing';
 
 const benefits: Step[] = [
   {

@@ -8,8 +8,7 @@ import { Button } from '@/web/components/ui/button';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { dashboardPathFor } from '@/web/features/auth/roles';
+import { dashboardPathFor, useAuth } from '@/web/features/auth';
 
 export default function ReviewPage() {
   const { role } = useAuth();

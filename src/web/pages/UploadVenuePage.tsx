@@ -16,24 +16,25 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { uploadVenueImage, venueKeys, venuesApi } from '@/web/features/venues/api';
-import { PhotoList, PhotoPickerButton } from '@/web/features/venues/PhotoList';
-import { usePendingPhotos } from '@/web/features/venues/usePendingPhotos';
+import { useAuth } from '@/web/features/auth';
 import {
   AmenitiesSection,
   BasicInfoSection,
-  FormSection,
-  HoursSection,
-  PaymentSection,
-  PricingSection,
-} from '@/web/features/venues/VenueFormSections';
-import {
   createVenueResolver,
   emptyVenueForm,
   fieldId,
+  FormSection,
+  HoursSection,
+  invalidateVenueViews,
+  PaymentSection,
+  PhotoList,
+  PhotoPickerButton,
+  PricingSection,
+  uploadVenueImage,
+  usePendingPhotos,
   type VenueFormValues,
-} from '@/web/features/venues/venueForm';
+  venuesApi,
+} from '@/web/features/venues';
 
 const CREATE_FAILED = 'Failed to create venue. Please try again.';
 
@@ -84,8 +85,7 @@ export default function UploadVenuePage() {
     }
     setUploadNote(null);
 
-    void queryClient.invalidateQueries({ queryKey: venueKeys.host });
-    void queryClient.invalidateQueries({ queryKey: ['host', 'stats'] });
+    invalidateVenueViews(queryClient);
     toast.success(
       'Venue created successfully and sent for admin approval.',
       skipped.length

@@ -1,5 +1,5 @@
 import { BadgeCheck, CalendarCheck, Sparkles } from 'lucide-react';
-import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth/AuthPortal';
+import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 const config: AuthPortalConfig = {

@@ -3,8 +3,7 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { PageHeader } from '@/web/components/ui/page-header';
-import { GuestBookingList } from '@/web/features/bookings/GuestBookingList';
-import { useGuestBookingStats } from '@/web/features/bookings/useGuestBookingStats';
+import { GuestBookingList, useGuestBookingStats } from '@/web/features/bookings';
 import { formatCount, formatCurrency } from '@/web/lib/format';
 
 /** /user-dashboard: My Bookings (role user only). */

@@ -3,13 +3,11 @@
  * the owner and the admin may preview an inactive one. The booking column is the bookings
  * feature's <BookingPanel>.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarDays,
-  Clock,
   CreditCard,
   Eye,
   MapPin,
@@ -19,8 +17,7 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import { amenityLabel, sortAmenities } from '@/domain/amenities';
-import { WEEK_DAYS, dayLabel, formatDayHours, normalizeWeeklyHours } from '@/domain/hours';
+import { normalizeWeeklyHours } from '@/domain/hours';
 import { PRICING_TYPE_LABELS, formatPriceWithUnit, formatUsdCompact } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -30,29 +27,24 @@ import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
-import { useLiveEvents } from '@/web/lib/live';
 import { toast } from '@/web/lib/toast';
-import { cn } from '@/web/lib/utils';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { BookingPanel } from '@/web/features/bookings/BookingPanel';
-import { amenityIcon } from '@/web/features/venues/amenityIcons';
-import { venueKeys, venuesApi } from '@/web/features/venues/api';
-import type { Venue } from '@/web/features/venues/types';
-import { VenueGallery } from '@/web/features/venues/VenueGallery';
+import { useAuth } from '@/web/features/auth';
+import { BookingPanel } from '@/web/features/bookings';
+import {
+  useVenue,
+  VenueAmenities,
+  VenueGallery,
+  VenueHoursTable,
+  VenueRatesTable,
+  VenueSection,
+} from '@/web/features/venues';
+import type { Venue } from '@/domain/contract';
 
 export default function VenueDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const venue = useQuery({
-    queryKey: venueKeys.detail(id),
-    queryFn: ({ signal }) => venuesApi.get(id, signal),
-    enabled: id !== '',
-  });
-  // A change to this venue (edited, approved, deactivated, removed) refreshes the page.
-  const queryClient = useQueryClient();
-  useLiveEvents('venue', (event) => {
-    if (event.id === id) void queryClient.invalidateQueries({ queryKey: venueKeys.detail(id) });
-  });
+  // A change to this venue (edited, approved, deactivated, removed) refreshes the page (live table).
+  const venue = useVenue(id, { enabled: id !== '' });
 
   const notFound = id === '' || (isApiError(venue.error) && venue.error.status === 404);
   const failed = venue.isError && !venue.data && !notFound;
@@ -124,39 +116,10 @@ function DetailSkeleton() {
   );
 }
 
-function Section({
-  id,
-  title,
-  icon: Icon,
-  children,
-  className,
-}: {
-  id: string;
-  title: string;
-  icon: typeof Clock;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={cn('rounded-2xl border border-border bg-surface/80 p-5 sm:p-6', className)}
-    >
-      <h2 id={id} className="mb-4 flex items-center gap-2.5 text-lg font-semibold">
-        <Icon className="size-5 text-accent-soft" aria-hidden="true" />
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function VenueDetail({ venue }: { venue: Venue }) {
   const { profile, isAdmin } = useAuth();
   const canManage = isAdmin || (profile?.role === 'host' && profile.id === venue.host_id);
   const hours = normalizeWeeklyHours(venue.hours);
-  const amenities = sortAmenities(venue.amenities ?? []);
-  const otherAmenities = (venue.amenities ?? []).filter((a) => !(amenities as string[]).includes(a));
   const isMinimumSpend = venue.pricing_type === 'minimum_spend';
   const price = formatPriceWithUnit(venue.base_price, venue.pricing_type);
 
@@ -267,84 +230,20 @@ function VenueDetail({ venue }: { venue: Venue }) {
             )}
 
             <div className="grid gap-6 md:grid-cols-2">
-              <Section id="hours-heading" title="Hours of Operation" icon={Clock}>
-                <dl className="grid gap-2 text-sm">
-                  {WEEK_DAYS.map((day) => (
-                    <div key={day} className="flex items-center justify-between gap-4">
-                      <dt className="text-muted-foreground">{dayLabel(day)}</dt>
-                      <dd
-                        className={cn(
-                          'tabular-nums',
-                          hours[day].closed ? 'text-muted-foreground' : 'font-medium',
-                        )}
-                      >
-                        {formatDayHours(hours[day])}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                {venue.time_zone && (
-                  <p className="mt-4 text-xs text-muted-foreground">
-                    Times are local to the venue ({venue.time_zone.replaceAll('_', ' ')}).
-                  </p>
-                )}
-              </Section>
-
-              <Section id="rates-heading" title="Daily Rates" icon={CalendarDays}>
-                <dl className="grid gap-2 text-sm">
-                  {WEEK_DAYS.map((day) => {
-                    const d = hours[day];
-                    const rate =
-                      d.price > 0
-                        ? formatPriceWithUnit(d.price, d.pricing_type)
-                        : formatPriceWithUnit(venue.base_price, venue.pricing_type);
-                    return (
-                      <div key={day} className="flex items-center justify-between gap-4">
-                        <dt className="text-muted-foreground">{dayLabel(day)}</dt>
-                        <dd
-                          className={cn('tabular-nums', d.closed ? 'text-muted-foreground' : 'font-medium')}
-                        >
-                          {d.closed ? 'Closed' : rate}
-                        </dd>
-                      </div>
-                    );
-                  })}
-                </dl>
-                <p className="mt-4 text-xs text-muted-foreground">
-                  Specific dates may differ; the calendar shows each date&apos;s price.
-                </p>
-              </Section>
+              <VenueHoursTable hours={hours} timeZone={venue.time_zone} />
+              <VenueRatesTable hours={hours} venue={venue} />
             </div>
 
-            <Section id="amenities-heading" title="Amenities" icon={Sparkles}>
-              {amenities.length + otherAmenities.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No amenities listed.</p>
-              ) : (
-                <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3">
-                  {[...amenities, ...otherAmenities].map((a) => {
-                    const Icon = amenityIcon(a);
-                    return (
-                      <li
-                        key={a}
-                        className="flex items-center gap-3 rounded-xl border border-border bg-surface-raised/60 px-3.5 py-3 text-sm"
-                      >
-                        <Icon className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-                        {amenityLabel(a)}
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </Section>
+            <VenueAmenities amenities={venue.amenities ?? []} />
 
-            <Section id="reviews-heading" title="Customer Reviews" icon={MessageSquare}>
+            <VenueSection id="reviews-heading" title="Customer Reviews" icon={MessageSquare}>
               <div className="rounded-xl border border-dashed border-border px-4 py-8 text-center">
                 <p className="font-medium">No reviews yet</p>
                 <p className="mt-1 text-sm text-muted-foreground">
                   Guests can review this venue after their event.
                 </p>
               </div>
-            </Section>
+            </VenueSection>
           </div>
 
           <aside id="booking" aria-label="Booking" className="flex scroll-mt-24 flex-col gap-6">

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Clock, MapPin, Save, Ticket } from 'lucide-react';
 import { isAwaitingGuest } from '@/domain/booking';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
@@ -19,20 +19,22 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { bookingKeys, useVenueBookings, useVenueOverrides } from '@/web/features/bookings/queries';
-import { DateOverridesTab } from '@/web/features/bookings/manage/DateOverridesTab';
-import { VenueBookingsTab } from '@/web/features/bookings/manage/VenueBookingsTab';
+import { WeeklyHoursEditor } from '@/web/components/WeeklyHoursEditor';
+import { fromDraft, toDraft, type WeeklyDraft } from '@/web/components/weeklyDraft';
+import type { Venue } from '@/domain/contract';
+import { useAuth } from '@/web/features/auth';
 import {
-  WeeklyHoursEditor,
-  fromDraft,
-  toDraft,
-  type WeeklyDraft,
-} from '@/web/features/bookings/manage/WeeklyHoursEditor';
-import { manageVenueKey, type ManagedVenue } from '@/web/features/bookings/manage/types';
+  bookingsApi,
+  DateOverridesTab,
+  invalidateCalendar,
+  useVenueBookings,
+  useVenueOverrides,
+  VenueBookingsTab,
+} from '@/web/features/bookings';
+import { useVenue } from '@/web/features/venues';
 import type { WeekDay } from '@/domain/calendar';
-import { api, errorMessage } from '@/web/lib/api';
-import { useLiveEvents } from '@/web/lib/live';
+import { errorMessage } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/queryKeys';
 import { toast } from '@/web/lib/toast';
 import { useTabParam } from '@/web/lib/useTabParam';
 
@@ -52,10 +54,7 @@ export default function VenueManagementPage() {
   const tab = isAdmin ? 'bookings' : hostTab;
   const dashboard = isAdmin ? '/admin-dashboard?tab=bookings' : '/host-dashboard';
 
-  const venueQuery = useQuery({
-    queryKey: manageVenueKey(id),
-    queryFn: ({ signal }) => api.get<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}`, { signal }),
-  });
+  const venueQuery = useVenue(id);
   const raw = venueQuery.data;
   const owned = raw && profile && (isAdmin || raw.host_id === profile.id) ? raw : null;
   const venue = owned ? { ...owned, hours: normalizeWeeklyHours(owned.hours) } : null;
@@ -73,12 +72,6 @@ export default function VenueManagementPage() {
   const bookings = useVenueBookings(id, Boolean(venue));
   const overrides = useVenueOverrides(id, Boolean(venue));
 
-  // Live: only changes to this venue's bookings refresh its list.
-  useLiveEvents('booking', (event) => {
-    if (event.venue_id && event.venue_id !== id) return;
-    void queryClient.invalidateQueries({ queryKey: bookingKeys.venue(id) });
-  });
-
   const bookingsReported = useRef(false);
   useEffect(() => {
     if (bookings.isError && !bookingsReported.current) {
@@ -92,12 +85,11 @@ export default function VenueManagementPage() {
   const [hoursError, setHoursError] = useState<{ day: WeekDay | null; message: string } | null>(null);
 
   const save = useMutation({
-    mutationFn: (hours: WeeklyHours) =>
-      api.put<ManagedVenue>(`/api/venues/${encodeURIComponent(id)}/hours`, { hours }),
+    mutationFn: (hours: WeeklyHours) => bookingsApi.saveHours(id, hours),
     onSuccess: (_updated, hours) => {
-      queryClient.setQueryData<ManagedVenue>(manageVenueKey(id), (old) => (old ? { ...old, hours } : old));
-      void queryClient.invalidateQueries({ queryKey: manageVenueKey(id) });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(id) });
+      queryClient.setQueryData<Venue>(queryKeys.venue(id), (old) => (old ? { ...old, hours } : old));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.venue(id) });
+      invalidateCalendar(queryClient, id);
       setDraft(null);
       toast.success(HOURS_SAVED);
     },
@@ -234,15 +226,20 @@ export default function VenueManagementPage() {
             )}
           </div>
           <TabsContent value="weekly">
+            <p className="mb-4 text-sm text-muted-foreground">
+              Set when guests can book each day and what that day costs. Leave a price empty (or 0) to use the
+              venue&apos;s standard price of {formatUsd(venue.base_price)}. Closing earlier than opening means
+              the venue closes after midnight.
+            </p>
             <WeeklyHoursEditor
-              draft={currentDraft}
+              pricing
+              value={currentDraft}
               onChange={(next) => {
                 setDraft(next);
                 setHoursError(null);
               }}
-              errorDay={hoursError?.day}
-              error={hoursError?.message}
-              basePrice={formatUsd(venue.base_price)}
+              dayErrors={hoursError?.day ? { [hoursError.day]: hoursError.message } : undefined}
+              error={hoursError && !hoursError.day ? hoursError.message : null}
             />
           </TabsContent>
           <TabsContent value="calendar">

@@ -11,14 +11,18 @@ import { availableActions } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
-import { LoadError } from '@/web/features/bookings/LoadError';
-import { bookingKeys, invalidateBookingViews, useAdminBookings } from '@/web/features/bookings/queries';
-import type { Booking } from '@/web/features/bookings/types';
-import { api, errorMessage } from '@/web/lib/api';
-import { useLiveInvalidate } from '@/web/lib/live';
+import {
+  BookingCardHeader,
+  BookingFacts,
+  BookingListSkeleton,
+  bookingsApi,
+  GuestContact,
+  invalidateBookingViews,
+  useAdminBookings,
+} from '@/web/features/bookings';
+import { LoadError } from '@/web/components/LoadError';
+import type { Booking } from '@/domain/contract';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
@@ -45,7 +49,6 @@ export function BookingManagementTab() {
   const bookings = useAdminBookings(
     listQuery({ status: params.status, q: params.q, sort: params.sort }, { page, page_size: PAGE_SIZE }),
   );
-  useLiveInvalidate('booking', [bookingKeys.admin, bookingKeys.adminStats]);
   const filtered = Boolean(params.status || params.q);
   const counts = bookings.data?.counts;
 
@@ -124,7 +127,7 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
   const actions = availableActions(booking, 'admin');
   const decide = useMutation({
-    mutationFn: (action: 'approve' | 'reject') => api.post<Booking>(`/api/bookings/${booking.id}/${action}`),
+    mutationFn: (action: 'approve' | 'reject') => bookingsApi.decide(booking.id, action),
     onSuccess: (_data, action) =>
       toast.success(
         action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.',

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Eye, MapPin, Pencil, Search, Store, Ticket, Trash2 } from 'lucide-react';
 import { formatPriceWithUnit } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import {
   Dialog,
   DialogContent,
@@ -25,9 +26,8 @@ import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
 import { ListSearch, ListSelect, Pager, pageFrom } from './ListControls';
 import { toast } from '@/web/lib/toast';
-import type { AdminVenue } from '@/web/features/venues/types';
-import { useAdminVenues, useDeleteVenue } from '@/web/features/venues/useAdminVenues';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import type { AdminVenue } from '@/domain/contract';
+import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
 
 const DELETE_FAILED = 'Failed to delete venue.';
 
@@ -249,14 +249,10 @@ export function ManageVenuesTab() {
     );
   } else if (venues.isError) {
     body = (
-      <EmptyState
-        title="Could not load venues"
+      <LoadError
+        message="Could not load venues"
         description={errorMessage(venues.error, 'Please check your connection and try again.')}
-        action={
-          <Button variant="outline" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void venues.refetch()}
       />
     );
   } else if (venues.data.total === 0) {

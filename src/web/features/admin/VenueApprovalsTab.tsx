@@ -24,6 +24,7 @@ import { amenityLabel } from '@/domain/amenities';
 import { PRICING_TYPE_LABELS, formatPriceWithUnit } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Label } from '@/web/components/ui/label';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -31,13 +32,11 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { maskLast4 } from '@/domain/operations';
+import { maskLast4 } from '@/domain/masking';
 import { Pager, pageFrom } from './ListControls';
 import { toast } from '@/web/lib/toast';
-import type { AdminVenue } from '@/web/features/venues/types';
-import { useAdminVenues, useVenueDecision } from '@/web/features/venues/useAdminVenues';
-import { VenuePhoto } from '@/web/features/venues/VenuePhoto';
-import { VenueStatusBadge } from '@/web/features/venues/VenueStatusBadge';
+import type { AdminVenue } from '@/domain/contract';
+import { useAdminVenues, useVenueDecision, VenuePhoto, VenueStatusBadge } from '@/web/features/venues';
 
 const STATUS_FAILED = 'Failed to update venue status.';
 
@@ -321,14 +320,10 @@ export function VenueApprovalsTab() {
   }
   if (venues.isError) {
     return (
-      <EmptyState
-        title="Could not load venues"
+      <LoadError
+        message="Could not load venues"
         description="Please check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void venues.refetch()}
       />
     );
   }

@@ -13,11 +13,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { Container } from '@/web/components/Container';
 import { toast } from '@/web/lib/toast';
 import { isApiError } from '@/web/lib/api';
-import { accountsApi } from './api';
+import { accountsApi } from './data';
 import { dashboardPathFor } from './roles';
 import { useAuth } from './useAuth';
 import { PasswordRules } from './PasswordRules';
-import type { Portal } from './types';
+import type { Portal } from '@/domain/contract';
 
 type IconType = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 

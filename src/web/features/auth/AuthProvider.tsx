@@ -1,10 +1,12 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from './context';
-import { accountsApi } from './api';
-import type { Session } from './types';
+import { queryKeys } from '@/web/lib/queryKeys';
+import { accountsApi } from './data';
+import type { Session } from '@/domain/contract';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+/** The session is read once per tab and refreshed after sign-in, confirmation or role changes. */
+const SESSION_QUERY_KEY = queryKeys.session;
 
 const SIGNED_OUT: Session = { user: null, profile: null };
 

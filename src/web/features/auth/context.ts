@@ -1,5 +1,6 @@
 import { createContext } from 'react';
-import type { Profile, Role, SessionUser } from './types';
+import type { Role } from '@/domain/access';
+import type { Profile, SessionUser } from '@/domain/contract';
 
 export interface AuthContextValue {
   /** True until the first session read has finished. */

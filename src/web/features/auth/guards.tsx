@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './useAuth';
 import { dashboardPathFor } from './roles';
-import type { Role } from './types';
+import type { Role } from '@/domain/access';
 import { FullPageLoading } from '@/web/components/FullPageLoading';
 
 interface RequireAuthProps {

@@ -1,4 +1,4 @@
-import type { Role } from './types';
+import type { Role } from '@/domain/access';
 
 /** Where a signed-in person's dashboard lives. */
 export function dashboardPathFor(role: Role | null | undefined): string {

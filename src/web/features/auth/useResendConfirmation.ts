@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/web/lib/toast';
-import { accountsApi } from './api';
+import { accountsApi } from './data';
 
 const RESEND_FAILED = 'Failed to resend confirmation email. Please try again.';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Mail, UserRound } from 'lucide-react';
 import { shortId } from '@/domain/booking';
 import { BookingStatusBadge } from './BookingStatusBadge';
-import type { Booking } from './types';
+import type { Booking } from '@/domain/contract';
 
 /** Title, short booking id (with optional extra text) and the status badge of a staff booking card. */
 export function BookingCardHeader({

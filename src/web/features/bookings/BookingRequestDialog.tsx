@@ -9,19 +9,12 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { AlertTriangle, Info } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { bookingsOverlap, fitsOpeningHours } from '@/domain/availability';
 import { guestCountProblem } from '@/domain/booking';
-import { addDaysToDate, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
+import { addDaysToDate, formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
-import {
-  findOverride,
-  formatUsd,
-  pricingTypeLabel,
-  quoteBooking,
-  type DateOverride,
-  type PricingType,
-} from '@/domain/pricing';
+import { findOverride, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
 import { bookingRequestSchema, type BookingRequest } from '@/domain/schemas';
 import { durationMinutes, isOnTimeGrid, minutesToTime, timeToMinutes } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
@@ -36,12 +29,13 @@ import {
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { api, errorMessage, isApiError } from '@/web/lib/api';
+import { useAuth } from '@/web/features/auth';
+import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { bookingKeys, invalidateBookingViews } from './queries';
+import { bookingsApi, invalidateBookingViews } from './data';
+import { BookingQuote } from './BookingQuote';
 import { BookingTimeFields } from './BookingTimeFields';
-import type { Booking } from './types';
+import { queryKeys } from '@/web/lib/queryKeys';
 
 export const BOOKING_SUBMITTED =
   'Booking request submitted successfully. The venue will review and contact you soon.';
@@ -74,12 +68,6 @@ export function defaultTimes(hours: WeeklyHours, date: string): { start: string;
   const start = timeToMinutes(day.open);
   return { start: day.open, end: minutesToTime(start + Math.min(180, window)) };
 }
-
-const RATE_SOURCE: Record<'override' | 'weekly' | 'base', (date: string) => string> = {
-  override: () => 'Special rate for this date',
-  weekly: (date) => `${dayLabel(weekDayOf(date))} rate`,
-  base: () => 'Standard rate',
-};
 
 export function BookingRequestDialog({
   open,
@@ -144,7 +132,7 @@ export function BookingRequestDialog({
     timesValid && taken.some((t) => bookingsOverlap({ date, start_time: start, end_time: end }, t));
 
   const mutation = useMutation({
-    mutationFn: (body: BookingRequest) => api.post<Booking>('/api/bookings', body),
+    mutationFn: (body: BookingRequest) => bookingsApi.request(body),
     onSuccess: () => {
       invalidateBookingViews(queryClient, venue.id);
       toast.success(BOOKING_SUBMITTED, undefined, {
@@ -158,7 +146,7 @@ export function BookingRequestDialog({
         return;
       }
       if (isApiError(error) && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venue.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.availability(venue.id) });
       }
       const detail = errorMessage(error, '');
       toast.error(BOOKING_FAILED, detail || undefined);
@@ -255,48 +243,7 @@ export function BookingRequestDialog({
             </FormField>
           </div>
 
-          <section
-            aria-label="Price"
-            className="grid gap-2 rounded-2xl border border-accent/30 bg-accent/10 p-4 text-sm"
-            data-testid="booking-quote"
-          >
-            {quote ? (
-              <>
-                <div className="flex items-center justify-between gap-3 text-muted-foreground">
-                  <span>
-                    {RATE_SOURCE[quote.source](date)} · {pricingTypeLabel(quote.pricing_type)}
-                  </span>
-                  <span className="whitespace-nowrap tabular-nums text-foreground">
-                    {formatUsd(quote.price)}
-                    {quote.pricing_type === 'hourly_rate' ? '/hour' : ' min.'}
-                  </span>
-                </div>
-                {quote.pricing_type === 'hourly_rate' && (
-                  <div className="flex items-center justify-between gap-3 text-muted-foreground">
-                    <span>Hours (rounded up)</span>
-                    <span className="whitespace-nowrap tabular-nums text-foreground">
-                      {quote.hours} {quote.hours === 1 ? 'hour' : 'hours'}
-                    </span>
-                  </div>
-                )}
-                <div className="mt-1 flex items-center justify-between gap-3 border-t border-accent/25 pt-2 text-base font-semibold">
-                  <span>Total</span>
-                  <span className="whitespace-nowrap tabular-nums" data-testid="booking-total">
-                    {formatUsd(quote.total)}
-                  </span>
-                </div>
-                {quote.pricing_type === 'minimum_spend' && (
-                  <p className="flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
-                    <Info className="mt-0.5 size-3.5 shrink-0 text-accent-soft" aria-hidden="true" />
-                    Minimum spend: nothing is charged now. Your card is kept on file and charged only if your
-                    group&apos;s spend at the venue doesn&apos;t reach the {formatUsd(quote.price)} minimum.
-                  </p>
-                )}
-              </>
-            ) : (
-              <p className="text-muted-foreground">Choose a start and an end time to see the total.</p>
-            )}
-          </section>
+          <BookingQuote quote={quote} date={date} />
 
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from '@/web/components/ui/form-field';
-import { TimeSelect } from './TimeSelect';
+import { TimeSelect } from '@/web/components/TimeSelect';
 
 interface TimeFieldValues extends FieldValues {
   start_time: string;

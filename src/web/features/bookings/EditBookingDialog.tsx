@@ -26,11 +26,11 @@ import {
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { api, errorMessage } from '@/web/lib/api';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { invalidateBookingViews } from './queries';
+import { bookingsApi, invalidateBookingViews } from './data';
 import { BookingTimeFields } from './BookingTimeFields';
-import type { Booking } from './types';
+import type { Booking } from '@/domain/contract';
 
 export const EDIT_SENT = 'Booking updated and sent to the customer for approval and payment.';
 export const EDIT_FAILED = 'Failed to edit booking.';
@@ -113,7 +113,7 @@ export function EditBookingDialog({
       : null;
 
   const mutation = useMutation({
-    mutationFn: (body: BookingEdit) => api.post<Booking>(`/api/bookings/${booking.id}/edit`, body),
+    mutationFn: (body: BookingEdit) => bookingsApi.edit(booking.id, body),
     onSuccess: () => {
       invalidateBookingViews(queryClient, booking.venue_id);
       toast.success(EDIT_SENT);

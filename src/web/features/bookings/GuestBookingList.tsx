@@ -11,23 +11,21 @@ import { hasHostNotes, isAwaitingGuest, shortId } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { api, errorMessage } from '@/web/lib/api';
-import { useLiveInvalidate } from '@/web/lib/live';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
-import { ConfirmDialog } from './ConfirmDialog';
-import { LoadError } from './LoadError';
-import { bookingKeys, invalidateBookingViews, useGuestBookings } from './queries';
-import type { Booking } from './types';
+import { ConfirmDialog } from '@/web/components/ConfirmDialog';
+import { LoadError } from '@/web/components/LoadError';
+import { bookingsApi, invalidateBookingViews, useGuestBookings } from './data';
+import type { Booking } from '@/domain/contract';
 
 export const BOOKING_RESPONSE_FAILED = 'Failed to process booking response.';
 
 export function GuestBookingList() {
   const bookings = useGuestBookings();
   // The list and the tiles share the ['me', 'bookings'] prefix.
-  useLiveInvalidate('booking', [bookingKeys.guest]);
 
   return (
     <section aria-labelledby="bookings-heading">
@@ -71,10 +69,9 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
     // Approve Changes sends the updated_at of the booking this card shows: if the venue changed
     // the booking again meanwhile, the server refuses (409) instead of confirming unseen terms.
     mutationFn: (vars: { answer: 'approve-changes'; updatedAt: string } | { answer: 'reject-changes' }) =>
-      api.post<Booking>(
-        `/api/bookings/${booking.id}/${vars.answer}`,
-        vars.answer === 'approve-changes' ? { updated_at: vars.updatedAt } : undefined,
-      ),
+      vars.answer === 'approve-changes'
+        ? bookingsApi.approveChanges(booking.id, vars.updatedAt)
+        : bookingsApi.rejectChanges(booking.id),
     onSuccess: (_data, { answer }) => {
       setConfirmReject(false);
       invalidateBookingViews(queryClient, booking.venue_id);

@@ -1,3 +1,4 @@
+import { todayInZone } from '@/domain/availability';
 /** Month arithmetic on 'yyyy-MM' strings (calendar time, no zone). */
 
 export function monthOf(date: string): string {
@@ -39,4 +40,13 @@ const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nume
 export function formatMonth(month: string): string {
   const [y, m] = parts(month);
   return monthTitle.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** Today at the venue; a zone the browser does not know falls back to UTC. */
+export function safeToday(timeZone: string): string {
+  try {
+    return todayInZone(timeZone);
+  } catch {
+    return todayInZone('UTC');
+  }
 }

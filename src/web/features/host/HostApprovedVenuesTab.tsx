@@ -1,7 +1,7 @@
 /* Host dashboard "Approved Venues" tab: the host's active venues. */
 import { BadgeCheck } from 'lucide-react';
-import type { Venue } from '@/web/features/venues/types';
-import { HostVenueList } from '@/web/features/venues/HostVenueList';
+import type { Venue } from '@/domain/contract';
+import { HostVenueList } from '@/web/features/venues';
 
 const approved = (venue: Venue) => venue.is_active;
 

@@ -8,17 +8,18 @@ import { hostPaymentStatus } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { BookingFacts } from '@/web/features/bookings/BookingFacts';
-import { BookingListSkeleton } from '@/web/features/bookings/BookingListSkeleton';
-import { BookingCardHeader, GuestContact } from '@/web/features/bookings/BookingCardParts';
-import { LoadError } from '@/web/features/bookings/LoadError';
-import { bookingKeys, useHostBookings } from '@/web/features/bookings/queries';
-import type { Booking } from '@/web/features/bookings/types';
-import { useLiveInvalidate } from '@/web/lib/live';
+import {
+  BookingCardHeader,
+  BookingFacts,
+  BookingListSkeleton,
+  GuestContact,
+  useHostBookings,
+} from '@/web/features/bookings';
+import { LoadError } from '@/web/components/LoadError';
+import type { Booking } from '@/domain/contract';
 
 export function HostBookingsTab() {
   const bookings = useHostBookings();
-  useLiveInvalidate('booking', [bookingKeys.host, bookingKeys.hostStats]);
 
   if (bookings.isPending) return <BookingListSkeleton />;
   if (bookings.isError) {

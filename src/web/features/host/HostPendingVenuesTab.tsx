@@ -1,7 +1,7 @@
 /* Host dashboard "Pending Approval" tab: the host's venues that are not active yet. */
 import { Hourglass } from 'lucide-react';
-import type { Venue } from '@/web/features/venues/types';
-import { HostVenueList } from '@/web/features/venues/HostVenueList';
+import type { Venue } from '@/domain/contract';
+import { HostVenueList } from '@/web/features/venues';
 
 const pending = (venue: Venue) => !venue.is_active;
 

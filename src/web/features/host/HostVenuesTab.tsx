@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { Plus, Store } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
-import { HostVenueList } from '@/web/features/venues/HostVenueList';
+import { HostVenueList } from '@/web/features/venues';
 
 const all = () => true;
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogOut, Menu, Plus, Settings } from 'lucide-react';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { dashboardPathFor } from '@/web/features/auth/roles';
+import { dashboardPathFor, useAuth } from '@/web/features/auth';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,

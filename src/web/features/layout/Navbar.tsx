@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { Plus } from 'lucide-react';
-import { useAuth } from '@/web/features/auth/useAuth';
+import { useAuth } from '@/web/features/auth';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';

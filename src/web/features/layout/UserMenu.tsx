@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { useAuth } from '@/web/features/auth/useAuth';
-import { dashboardPathFor } from '@/web/features/auth/roles';
+import { dashboardPathFor, useAuth } from '@/web/features/auth';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import {
   DropdownMenu,

@@ -1,4 +1,4 @@
-import type { AuthContextValue } from '@/web/features/auth/context';
+import type { AuthContextValue } from '@/web/features/auth';
 
 export interface NavItem {
   to: string;

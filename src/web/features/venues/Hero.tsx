@@ -2,7 +2,7 @@ import { Headphones, Sparkles, Wine, Zap } from 'lucide-react';
 import { Container } from '@/web/components/Container';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
-import { useVenueStats } from './useVenueStats';
+import { useVenueStats } from './data';
 
 function VenueCount() {
   const { data, isPending } = useVenueStats();

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { Eye, MapPin, Pencil, Settings2, Users } from 'lucide-react';
 import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
+import { LoadError } from '@/web/components/LoadError';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
-import type { Venue } from './types';
-import { useHostVenues } from './useHostVenues';
+import type { Venue } from '@/domain/contract';
+import { useHostVenues } from './data';
 import { VenuePhoto } from './VenuePhoto';
 import { VenueStatusBadge, venueStatus } from './VenueStatusBadge';
 
@@ -119,14 +120,10 @@ export function HostVenueList({
 
   if (venues.isError) {
     return (
-      <EmptyState
-        title="Could not load your venues"
+      <LoadError
+        message="Could not load your venues"
         description="Please check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void venues.refetch()}
       />
     );
   }

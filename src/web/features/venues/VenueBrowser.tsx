@@ -5,13 +5,11 @@ import { Container } from '@/web/components/Container';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { formatCount } from '@/web/lib/format';
-import { useLiveInvalidate } from '@/web/lib/live';
 import { cn } from '@/web/lib/utils';
-import { venueKeys } from './api';
 import { VenueCard, VenueCardSkeleton } from './VenueCard';
 import { VenueSearchPanel } from './VenueSearchPanel';
 import { useVenueFilters } from './useVenueFilters';
-import { useVenueList } from './useVenueList';
+import { useVenueList } from './data';
 
 const SKELETON_COUNT = 6;
 
@@ -45,7 +43,6 @@ export function VenueBrowser() {
   const { filters, query, setFilters } = useVenueFilters();
   const list = useVenueList(query);
   // A venue approved, edited or removed anywhere refreshes the list and the hero count.
-  useLiveInvalidate('venue', [venueKeys.all]);
 
   const pages = list.data?.pages ?? [];
   const venues = pages.flatMap((p) => p.venues);

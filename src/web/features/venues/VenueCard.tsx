@@ -4,7 +4,7 @@ import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing'
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
-import type { VenueCardData } from './types';
+import type { VenueCard as VenueCardData } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
 
 /**

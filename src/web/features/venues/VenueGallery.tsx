@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
-import type { VenueImage } from './types';
+import type { VenueImage } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
 
 /**

@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { uploadVenueImage, venueKeys, venuesApi } from './api';
+import { invalidateVenueViews, uploadVenueImage, venuesApi } from './data';
 import { PhotoList, PhotoPickerButton, type PhotoItem } from './PhotoList';
 import { usePendingPhotos, type PendingPhoto } from './usePendingPhotos';
-import type { VenueImage } from './types';
+import type { VenueImage } from '@/domain/contract';
 
 /**
  * Photos of an existing venue (Edit Venue). Changes apply at once: chosen photos upload one at
@@ -31,9 +31,7 @@ export function VenuePhotosManager({
   const chain = useRef<Promise<void>>(Promise.resolve());
 
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: venueKeys.all });
-    void queryClient.invalidateQueries({ queryKey: venueKeys.host });
-    void queryClient.invalidateQueries({ queryKey: venueKeys.adminAll });
+    invalidateVenueViews(queryClient, venueId);
   };
 
   const existing: PhotoItem[] = images.map((image, i) => ({

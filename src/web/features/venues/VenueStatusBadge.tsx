@@ -1,6 +1,6 @@
 import { BadgeCheck, Hourglass, XCircle } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
-import type { Venue } from './types';
+import type { Venue } from '@/domain/contract';
 
 export type VenueStatus = 'approved' | 'pending' | 'rejected';
 

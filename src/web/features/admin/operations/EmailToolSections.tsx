@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { TEST_ADDRESS_REQUIRED } from '@/domain/operations';
+import { TEST_ADDRESS_REQUIRED } from '@/domain/schemas';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -15,7 +15,8 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { ListSelect } from '../ListControls';
-import { emailTools, opsKeys } from './api';
+import { queryKeys } from '@/web/lib/queryKeys';
+import { emailTools } from './data';
 import type { EmailLogs } from './EmailLogs';
 
 const DEFAULT_SUBJECT = 'Velvet test email';
@@ -112,7 +113,7 @@ export function EmailSystemTest({ logs }: { logs: EmailLogs }) {
       logs.add('error', `Test email failed${status}: ${errorMessage(error, 'Could not reach the server.')}`);
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: opsKeys.outbox });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox });
     }
   }
 
@@ -186,7 +187,7 @@ export function SimpleEmailTest({ logs }: { logs: EmailLogs }) {
       );
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: opsKeys.outbox });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox });
     }
   }
 
@@ -278,7 +279,7 @@ export function FetchEmailTest({ logs }: { logs: EmailLogs }) {
       logs.add('error', `fetch failed: ${(error as Error).message}`);
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: opsKeys.outbox });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox });
     }
   }
 

@@ -10,7 +10,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
-import { useEnvironment } from './api';
+import { useEnvironment } from './data';
 
 const humanize = (key: string) => {
   const s = key.replace(/_seconds$/, '').replace(/_/g, ' ');
@@ -55,7 +55,7 @@ function Fields({ data, nested }: { data: Record<string, unknown>; nested?: bool
   );
 }
 
-const GROUPS: Array<{ key: string; title: string }> = [
+const GROUPS: Array<{ key: 'database' | 'mail' | 'payments' | 'storage' | 'auth'; title: string }> = [
   { key: 'database', title: 'Database' },
   { key: 'mail', title: 'Mail' },
   { key: 'payments', title: 'Payments' },
@@ -103,7 +103,7 @@ export function EnvironmentSection() {
             {GROUPS.filter((g) => env.data[g.key]).map((g) => (
               <div key={g.key} className="rounded-xl border border-border bg-surface/60 p-4">
                 <h4 className="mb-3 text-sm font-semibold">{g.title}</h4>
-                <Fields data={env.data[g.key] as Record<string, unknown>} />
+                <Fields data={env.data[g.key]} />
               </div>
             ))}
           </div>

@@ -24,7 +24,8 @@ import { toast } from '@/web/lib/toast';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
 import { cn } from '@/web/lib/utils';
 import { ListSearch, ListSelect, Pager, pageFrom } from '../ListControls';
-import { extractLinks, useOutbox, useOutboxAction, type MailMessage, type MailStatus } from './api';
+import type { MailStatus, OutboxMessage } from '@/domain/contract';
+import { extractLinks, useOutbox, useOutboxAction } from './data';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },
@@ -35,8 +36,8 @@ const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };
 
-const canRetry = (m: MailMessage) => ['failed', 'uncertain', 'cancelled'].includes(m.status);
-const canCancel = (m: MailMessage) => ['pending', 'failed', 'uncertain'].includes(m.status);
+const canRetry = (m: OutboxMessage) => ['failed', 'uncertain', 'cancelled'].includes(m.status);
+const canCancel = (m: OutboxMessage) => ['pending', 'failed', 'uncertain'].includes(m.status);
 
 export function StatusBadge({ status }: { status: MailStatus }) {
   const s = STATUS[status] ?? { label: status, tone: 'muted' as const };
@@ -54,7 +55,7 @@ function timeAgo(value: string): string {
   return Number.isNaN(date.getTime()) ? value : formatDistanceToNow(date, { addSuffix: true });
 }
 
-function MessageActions({ message, compact }: { message: MailMessage; compact?: boolean }) {
+function MessageActions({ message, compact }: { message: OutboxMessage; compact?: boolean }) {
   const action = useOutboxAction();
   const run = (kind: 'retry' | 'cancel') =>
     action.mutate(
@@ -101,7 +102,7 @@ function MessageActions({ message, compact }: { message: MailMessage; compact?: 
   );
 }
 
-function MessageDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
+function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
   const links = message ? extractLinks(message) : [];
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
@@ -217,7 +218,7 @@ const SORTS = [
 const PAGE_SIZE = 20;
 const KEYS = ['status', 'q', 'sort', 'page'] as const;
 
-function nextAttemptText(m: MailMessage): string | null {
+function nextAttemptText(m: OutboxMessage): string | null {
   if (m.status !== 'pending' || m.attempts === 0) return null;
   return `next attempt ${timeAgo(m.next_attempt_at)}`;
 }

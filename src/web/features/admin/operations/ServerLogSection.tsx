@@ -10,7 +10,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
-import { useServerLog } from './api';
+import { useServerLog } from './data';
 
 export function ServerLogSection() {
   const log = useServerLog();

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { FileText, Send } from 'lucide-react';
-import { TEST_ADDRESS_REQUIRED } from '@/domain/operations';
+import { TEST_ADDRESS_REQUIRED } from '@/domain/schemas';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -15,7 +15,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
-import { emailTools, opsKeys, useTemplates, type TemplatePreview } from './api';
+import type { TemplatePreview } from '@/domain/contract';
+import { queryKeys } from '@/web/lib/queryKeys';
+import { emailTools, useTemplates } from './data';
 import type { EmailLogs } from './EmailLogs';
 
 function SendSample({ template, logs }: { template: TemplatePreview; logs: EmailLogs }) {
@@ -39,7 +41,7 @@ function SendSample({ template, logs }: { template: TemplatePreview; logs: Email
       toast.error('Could not send the sample.', message);
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: opsKeys.outbox });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox });
     }
   }
 

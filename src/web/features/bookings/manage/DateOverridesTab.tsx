@@ -5,56 +5,23 @@
  * overrides.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarX2, Pencil, Trash2 } from 'lucide-react';
-import { dayState, todayInZone } from '@/domain/availability';
+import { dayState } from '@/domain/availability';
 import { formatLongDate } from '@/domain/calendar';
-import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
-import { PRICING_TYPES, formatUsd, pricingTypeLabel, type PricingType } from '@/domain/pricing';
+import type { WeeklyHours } from '@/domain/hours';
+import { formatUsd, pricingTypeLabel } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
-import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { api, errorMessage } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 import { CalendarLegend, MonthCalendar } from '../MonthCalendar';
-import { LoadError } from '../LoadError';
-import { addMonths, monthOf } from '../month';
-import { bookingKeys, useVenueOverrides } from '../queries';
-import type { StoredOverride } from '../types';
-import type { ManagedVenue } from './types';
+import { LoadError } from '@/web/components/LoadError';
+import { addMonths, monthOf, safeToday } from '../month';
+import { useVenueOverrides } from '../data';
+import { OverrideDialog, useRemoveOverride } from './OverrideDialog';
+import type { StoredOverride, Venue } from '@/domain/contract';
 
-export const OVERRIDE_SAVED = 'Date availability updated.';
-export const OVERRIDE_SAVE_FAILED = 'Failed to update date availability.';
-export const OVERRIDE_REMOVED = 'Date override removed.';
-export const OVERRIDE_REMOVE_FAILED = 'Failed to remove date override.';
-
-function safeToday(timeZone: string) {
-  try {
-    return todayInZone(timeZone);
-  } catch {
-    return todayInZone('UTC');
-  }
-}
-
-/** "price parsed as a number, default 0" (SPEC §5). */
-export function parsePrice(text: string): number {
-  const n = Number.parseFloat(text);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : 0;
-}
-
-export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours: WeeklyHours }) {
+export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: WeeklyHours }) {
   const [today] = useState(() => safeToday(venue.time_zone));
   const [month, setMonth] = useState(() => monthOf(today));
   const [editing, setEditing] = useState<string | null>(null);
@@ -137,7 +104,7 @@ export function DateOverridesTab({ venue, hours }: { venue: ManagedVenue; hours:
   );
 }
 
-function overridePriceText(o: StoredOverride, venue: ManagedVenue) {
+function overridePriceText(o: StoredOverride, venue: Venue) {
   if (!o.is_available) return 'Closed for bookings';
   const type = o.pricing_type ?? venue.pricing_type;
   return o.price > 0
@@ -145,28 +112,12 @@ function overridePriceText(o: StoredOverride, venue: ManagedVenue) {
     : `Weekly price · ${pricingTypeLabel(type)}`;
 }
 
-function useRemoveOverride(venueId: string, onDone?: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (overrideId: string) => api.delete(`/api/venues/${venueId}/overrides/${overrideId}`),
-    onSuccess: () => {
-      toast.success(OVERRIDE_REMOVED);
-      onDone?.();
-    },
-    onError: (error) => toast.error(OVERRIDE_REMOVE_FAILED, errorMessage(error, '') || undefined),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.overrides(venueId) });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venueId) });
-    },
-  });
-}
-
 function OverrideRow({
   venue,
   override,
   onEdit,
 }: {
-  venue: ManagedVenue;
+  venue: Venue;
   override: StoredOverride;
   onEdit: () => void;
 }) {
@@ -203,136 +154,5 @@ function OverrideRow({
         </Button>
       </div>
     </li>
-  );
-}
-
-function OverrideDialog({
-  venue,
-  hours,
-  date,
-  existing,
-  onClose,
-}: {
-  venue: ManagedVenue;
-  hours: WeeklyHours;
-  date: string;
-  existing: StoredOverride | null;
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [available, setAvailable] = useState(existing ? existing.is_available : true);
-  const [price, setPrice] = useState(existing && existing.price > 0 ? String(existing.price) : '');
-  const [pricingType, setPricingType] = useState<PricingType>(existing?.pricing_type ?? venue.pricing_type);
-  const day = hoursForDate(hours, date);
-
-  const save = useMutation({
-    mutationFn: () =>
-      api.post<StoredOverride>(`/api/venues/${venue.id}/overrides`, {
-        date,
-        is_available: available,
-        price: parsePrice(price),
-        pricing_type: pricingType,
-      }),
-    onSuccess: () => {
-      toast.success(OVERRIDE_SAVED);
-      onClose();
-    },
-    onError: (error) => toast.error(OVERRIDE_SAVE_FAILED, errorMessage(error, '') || undefined),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.overrides(venue.id) });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(venue.id) });
-    },
-  });
-  const remove = useRemoveOverride(venue.id, onClose);
-  const busy = save.isPending || remove.isPending;
-
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{formatLongDate(date)}</DialogTitle>
-          <DialogDescription>
-            Weekly hours for this day: {formatDayHours(day)}.{' '}
-            {existing ? 'This date has its own settings.' : 'This date follows the weekly hours.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          aria-label="Date availability"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate();
-          }}
-        >
-          <FormField id="override-available" label="Available for bookings">
-            <Select value={available ? 'yes' : 'no'} onValueChange={(v) => setAvailable(v === 'yes')}>
-              <SelectTrigger id="override-available">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="yes">Yes, guests can book this date</SelectItem>
-                <SelectItem value="no">No, closed for bookings</SelectItem>
-              </SelectContent>
-            </Select>
-          </FormField>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField id="override-price" label="Price ($)" hint="Empty or 0 keeps the weekly price.">
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                placeholder="0"
-                value={price}
-                disabled={!available}
-                onChange={(e) => setPrice(e.target.value)}
-              />
-            </FormField>
-            <FormField id="override-type" label="Pricing Type">
-              <Select
-                value={pricingType}
-                onValueChange={(v) => setPricingType(v as PricingType)}
-                disabled={!available}
-              >
-                <SelectTrigger id="override-type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PRICING_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {pricingTypeLabel(type)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          </div>
-          <DialogFooter className="sm:justify-between">
-            {existing ? (
-              <Button
-                variant="ghost"
-                className="text-danger hover:text-danger"
-                onClick={() => remove.mutate(existing.id)}
-                disabled={busy}
-              >
-                <Trash2 aria-hidden="true" />
-                Remove Override
-              </Button>
-            ) : (
-              <span />
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {save.isPending ? 'Saving...' : 'Save Date'}
-              </Button>
-            </div>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

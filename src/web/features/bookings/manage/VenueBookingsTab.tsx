@@ -23,16 +23,16 @@ import {
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
-import { api, errorMessage } from '@/web/lib/api';
+import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { BookingFacts } from '../BookingFacts';
 import { BookingListSkeleton } from '../BookingListSkeleton';
 import { BookingCardHeader } from '../BookingCardParts';
 import { EditBookingDialog } from '../EditBookingDialog';
-import { LoadError } from '../LoadError';
-import { invalidateBookingViews } from '../queries';
-import type { Booking } from '../types';
-import type { ManagedVenue } from './types';
+import { LoadError } from '@/web/components/LoadError';
+import { bookingsApi, invalidateBookingViews } from '../data';
+import type { Booking } from '@/domain/contract';
+import type { Venue } from '@/domain/contract';
 
 export const BOOKING_ACCEPTED = 'Booking accepted successfully.';
 export const BOOKING_REJECTED = 'Booking rejected successfully.';
@@ -48,7 +48,7 @@ export function VenueBookingsTab({
   onRetry,
   asAdmin = false,
 }: {
-  venue: ManagedVenue;
+  venue: Venue;
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
   bookings: Booking[] | undefined;
@@ -93,7 +93,7 @@ function VenueBookingCard({
   asAdmin,
 }: {
   booking: Booking;
-  venue: ManagedVenue;
+  venue: Venue;
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
   asAdmin: boolean;
@@ -107,10 +107,7 @@ function VenueBookingCard({
 
   const decide = useMutation({
     mutationFn: ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
-      api.post<Booking>(
-        `/api/bookings/${booking.id}/${action}`,
-        action === 'reject' ? { reason: reason?.trim() || null } : undefined,
-      ),
+      bookingsApi.decide(booking.id, action, action === 'reject' ? (reason ?? '') : undefined),
     onSuccess: (_data, { action }) => {
       setRejectOpen(false);
       toast.success(action === 'approve' ? BOOKING_ACCEPTED : BOOKING_REJECTED);

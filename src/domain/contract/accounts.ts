@@ -1,0 +1,49 @@
+/** Accounts and the session (docs/api.md "Accounts and session"). Requests: `@/domain/schemas`. */
+import type { Role } from '../access';
+import type { SIGN_UP_ROLES } from '../schemas';
+import type { Timestamp } from './wire';
+
+/** The portal a person signs up or in at: guests ('user') or hosts. */
+export type Portal = (typeof SIGN_UP_ROLES)[number];
+
+/** A profile (SPEC §3 profiles) as its owner reads it. */
+export interface Profile {
+  id: string;
+  user_id: string;
+  full_name: string | null;
+  email: string;
+  phone: string | null;
+  role: Role;
+  business_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/** GET /api/session: both null when signed out. */
+export interface Session {
+  user: SessionUser | null;
+  profile: Profile | null;
+}
+
+/** POST /api/accounts/sign-up (201). */
+export interface SignUpResult {
+  email: string;
+  role: Role;
+}
+
+/** POST /api/accounts/sign-in. `role_updated`: a guest who signed in at the host portal became a host. */
+export interface SignInResult {
+  profile: Profile;
+  role_updated: boolean;
+}
+
+/** POST /api/accounts/confirm. */
+export interface ConfirmResult {
+  role: Role;
+}

@@ -1,0 +1,59 @@
+/** Bookings as the API answers them (docs/api.md "Bookings"). Requests: `@/domain/schemas`. */
+import type { BookingStatus } from '../booking';
+import type { PricingType } from '../pricing';
+import type { Timestamp } from './wire';
+
+/** The venue fields every booking read carries. */
+export interface BookingVenue {
+  id: string;
+  name: string;
+  pricing_type: PricingType;
+  address: string;
+  city: string;
+  description: string | null;
+  capacity: number;
+  time_zone: string;
+}
+
+/** The guest profile joined for the venue's host and the admin. */
+export interface BookingGuest {
+  id: string;
+  email: string;
+  full_name: string | null;
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+/** Every booking column (SPEC §3 bookings), its venue and, for the host and admin, its guest. */
+export interface Booking {
+  id: string;
+  venue_id: string;
+  user_id: string;
+  /** The venue-local date (yyyy-MM-dd). */
+  date: string;
+  /** Venue-local wall-clock times (HH:mm); an end before the start ends the next day. */
+  start_time: string;
+  end_time: string;
+  /** The same start and end as instants, in the venue's time zone. */
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  guest_count: number;
+  total_price: number;
+  status: BookingStatus;
+  approval_status: ApprovalStatus;
+  host_notes: string | null;
+  special_requests: string | null;
+  contact_email: string;
+  contact_phone: string | null;
+  payment_intent_id: string | null;
+  review_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  venue: BookingVenue;
+  guest?: BookingGuest;
+}
+
+/** GET /api/me/bookings, /api/host/bookings, /api/venues/:id/bookings, /api/admin/bookings */
+export interface BookingList {
+  bookings: Booking[];
+}

@@ -1,0 +1,61 @@
+/** Sign-up, sign-in and email confirmation requests (SPEC §2 /auth, /confirm-email). */
+import { z } from 'zod';
+import type { Role } from '../access';
+import { BODY, emailField, missing, optionalPhone, optionalText, requiredText } from './fields';
+
+/** The roles sign-up may ask for; admin is granted by the server (ADMIN_EMAIL). */
+export const SIGN_UP_ROLES = ['user', 'host'] as const satisfies readonly Role[];
+
+/**
+ * Sign-up request. Password strength is not judged here: the server answers weak_password
+ * with every reason from passwordProblems (forms show them live the same way).
+ */
+export const signUpSchema = z
+  .object(
+    {
+      email: emailField(),
+      password: z
+        .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })
+        .min(1, 'Password is required.'),
+      full_name: requiredText('Full name', 100),
+      role: z.enum(SIGN_UP_ROLES, { error: 'Role must be user or host.' }).default('user'),
+      business_name: optionalText('Business name', 200).transform((v) => v ?? undefined),
+      phone: optionalPhone,
+    },
+    BODY,
+  )
+  .superRefine((v, ctx) => {
+    if (v.role === 'host') {
+      if (!v.business_name)
+        ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Business name is required.' });
+      if (!v.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Phone number is required.' });
+    }
+  });
+export type SignUpInput = z.output<typeof signUpSchema>;
+
+export const signInSchema = z.object(
+  {
+    email: emailField(),
+    password: z
+      .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })
+      .min(1, 'Password is required.'),
+    portal: z.enum(SIGN_UP_ROLES, { error: 'Portal must be user or host.' }).optional(),
+  },
+  BODY,
+);
+export type SignInInput = z.output<typeof signInSchema>;
+
+export const INVALID_CONFIRMATION_LINK = 'Invalid confirmation link';
+
+export const confirmEmailSchema = z.object(
+  {
+    token: requiredText('Token', 500, INVALID_CONFIRMATION_LINK),
+    email: emailField(INVALID_CONFIRMATION_LINK, INVALID_CONFIRMATION_LINK),
+    role: z.enum(SIGN_UP_ROLES).optional().catch(undefined),
+  },
+  { error: INVALID_CONFIRMATION_LINK },
+);
+export type ConfirmEmailInput = z.output<typeof confirmEmailSchema>;
+
+export const resendSchema = z.object({ email: emailField() }, BODY);
+export type ResendInput = z.output<typeof resendSchema>;

@@ -1,0 +1,111 @@
+/** Venue requests: Add New Venue, Edit venue, date overrides and the admin's decision (SPEC §5). */
+import { z } from 'zod';
+import { AMENITIES, sortAmenities } from '../amenities';
+import { canonicalTimeZone } from '../calendar';
+import { defaultHours, weeklyHoursSchema } from '../hours';
+import { PRICING_TYPES } from '../pricing';
+import {
+  BODY,
+  MAX_CAPACITY,
+  emailField,
+  isoDate,
+  money,
+  numeric,
+  optionalText,
+  phoneField,
+  requiredText,
+} from './fields';
+
+const venueFields = {
+  name: requiredText('Venue name', 120),
+  description: optionalText('Description', 5000),
+  address: requiredText('Address', 300),
+  city: requiredText('City', 120),
+  capacity: numeric('Capacity', (n) =>
+    n
+      .int('Capacity must be a whole number.')
+      .min(1, 'Capacity must be at least 1.')
+      .max(MAX_CAPACITY, `Capacity must be at most ${MAX_CAPACITY}.`),
+  ),
+  base_price: money('Price'),
+  pricing_type: z.enum(PRICING_TYPES, { error: 'Please choose a pricing structure.' }),
+  amenities: z
+    .array(z.enum(AMENITIES, { error: 'Unknown amenity.' }), { error: 'Amenities must be a list.' })
+    .transform(sortAmenities),
+  hours: weeklyHoursSchema,
+  open_to_flexible_hours: z.boolean({ error: 'Flexible hours must be true or false.' }),
+  business_name: requiredText('Business name', 200),
+  phone: phoneField(),
+  email: emailField(),
+  bank_account_holder_name: requiredText('Bank account holder name', 200),
+  bank_account_number: requiredText('Bank account number', 40)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{4,17}$/.test(v), 'Bank account number must be 4 to 17 digits.'),
+  bank_routing_number: requiredText('Bank routing number', 20)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{9}$/.test(v), 'Bank routing number must be 9 digits.'),
+  tax_id: requiredText('Tax ID', 50),
+  time_zone: z
+    .string({ error: 'Time zone must be text.' })
+    .trim()
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (zone) return zone;
+      ctx.addIssue({ code: 'custom', message: 'Please choose a valid time zone.' });
+      return z.NEVER;
+    }),
+};
+
+/** Add New Venue (SPEC §5). time_zone may be left out: the server's default applies. */
+export const venueInputSchema = z.object(
+  {
+    ...venueFields,
+    amenities: venueFields.amenities.default([]),
+    hours: weeklyHoursSchema.default(defaultHours),
+    open_to_flexible_hours: venueFields.open_to_flexible_hours.default(false),
+    time_zone: venueFields.time_zone.optional(),
+    terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+  },
+  BODY,
+);
+export type VenueInput = z.output<typeof venueInputSchema>;
+
+/**
+ * Edit venue: every field optional and left unchanged when absent (no defaults are
+ * filled in). is_active is honoured for the admin only — the server's business.
+ */
+export const venueUpdateSchema = z
+  .object({ ...venueFields, is_active: z.boolean({ error: 'Active must be true or false.' }) }, BODY)
+  .partial();
+export type VenueUpdate = z.output<typeof venueUpdateSchema>;
+
+/** A per-date override. Past dates are refused by the server (it knows the venue's today). */
+export const dateOverrideSchema = z.object(
+  {
+    date: isoDate(),
+    // "price parsed as a number, default 0": blank, null or absent all mean 0.
+    price: z.preprocess((v) => (v === '' || v === null ? undefined : v), money('Price').default(0)),
+    is_available: z.boolean({ error: 'Please choose whether the date is available.' }),
+    pricing_type: z
+      .enum(PRICING_TYPES, { error: 'Pricing type must be hourly_rate or minimum_spend.' })
+      .nullable()
+      .default(null),
+  },
+  BODY,
+);
+export type DateOverrideInput = z.output<typeof dateOverrideSchema>;
+
+export const venueDecisionSchema = z
+  .object(
+    {
+      action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject.' }),
+      notes: optionalText('Notes', 2000),
+    },
+    BODY,
+  )
+  .superRefine((v, ctx) => {
+    if (v.action === 'reject' && !v.notes) {
+      ctx.addIssue({ code: 'custom', path: ['notes'], message: 'Please give a reason for the rejection.' });
+    }
+  });
+export type VenueDecision = z.output<typeof venueDecisionSchema>;

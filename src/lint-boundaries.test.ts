@@ -1,0 +1,105 @@
+/**
+ * The import boundaries are enforced: temporary files that cross one make ESLint (the project's
+ * own eslint.config.js, as `npm run lint` runs it) fail with the boundary rule, and a file that
+ * keeps to the rules passes. The files are written under src/, linted, and removed.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+const written: string[] = [];
+
+async function lint(relativePath: string, source: string) {
+  const file = path.join(root, relativePath);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  written.push(file);
+  const [result] = await eslint.lintFiles([file]);
+  return result!.messages.map((m) => ({ rule: m.ruleId, line: m.line, message: m.message }));
+}
+
+const tag = `${process.pid}-${Date.now()}`;
+
+afterAll(() => {
+  for (const file of written) rmSync(file, { force: true });
+});
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it('refuses a domain file importing the server, the web or a Node module', async () => {
+    const messages = await lint(
+      `src/domain/__boundary-${tag}.ts`,
+      [
+        "import type { AppContext } from '@/server/context';",
+        "import type { Viewer } from '../server/context';",
+        "import { api } from '@/web/lib/api';",
+        "import { createHash } from 'node:crypto';",
+        'export const refs = [api, createHash] as unknown as [AppContext, Viewer];',
+        '',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([
+      ['no-restricted-imports', 1],
+      ['no-restricted-imports', 2],
+      ['no-restricted-imports', 3],
+      ['no-restricted-imports', 4],
+    ]);
+    expect(messages[0]!.message).toContain('Boundary: only src/server');
+    expect(messages[2]!.message).toContain('Boundary: only src/web');
+    expect(messages[3]!.message).toContain('no Node modules');
+  });
+
+  it("refuses a feature reaching into another feature's internals", async () => {
+    const messages = await lint(
+      `src/web/features/host/__boundary-${tag}.ts`,
+      [
+        "import { bookingsApi } from '@/web/features/bookings/data';",
+        "import { venuesApi } from '../venues/data';",
+        'export const refs = [bookingsApi, venuesApi];',
+        '',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([
+      ['no-restricted-imports', 1],
+      ['no-restricted-imports', 2],
+    ]);
+    expect(messages[0]!.message).toContain("public index.ts ('@/web/features/<name>')");
+  });
+
+  it('refuses web/lib importing a feature, and the web importing the server', async () => {
+    const messages = await lint(
+      `src/web/lib/__boundary-${tag}.ts`,
+      [
+        "import { useAuth } from '@/web/features/auth';",
+        "import type { AppContext } from '@/server/context';",
+        'export const refs = [useAuth] as unknown as [AppContext];',
+        '',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([
+      ['no-restricted-imports', 1],
+      ['no-restricted-imports', 2],
+    ]);
+  });
+
+  it('passes files that keep to the boundaries', async () => {
+    const domain = await lint(
+      `src/domain/__boundary-ok-${tag}.ts`,
+      "import { formatUsd } from './pricing';\n\nexport const price = formatUsd(12);\n",
+    );
+    const feature = await lint(
+      `src/web/features/host/__boundary-ok-${tag}.ts`,
+      [
+        "import { bookingsApi } from '@/web/features/bookings';",
+        "import { queryKeys } from '@/web/lib/queryKeys';",
+        "import { useHostStats } from './data';",
+        'export const refs = [bookingsApi, queryKeys, useHostStats];',
+        '',
+      ].join('\n'),
+    );
+    expect(domain).toEqual([]);
+    expect(feature).toEqual([]);
+  });
+});

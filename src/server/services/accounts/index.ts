@@ -1,0 +1,11 @@
+/** Account use cases: sign-up, confirm (and resend), sign-in (with throttling and host conversion). */
+export { confirmEmail, resendConfirmation } from './confirm';
+export {
+  CONFIRMATION_TTL_HOURS,
+  RESENDS_PER_HOUR,
+  SIGN_IN_MAX_FAILURES,
+  SIGN_IN_WINDOW_MINUTES,
+  normalizeEmail,
+} from './shared';
+export { signIn } from './sign-in';
+export { signUp } from './sign-up';

@@ -1,0 +1,116 @@
+/**
+ * A venue's calendar as guests see it: weekly hours, date overrides and the confirmed times
+ * shown as taken; and the two reads bookings share with it (overrides of a range, overlap).
+ */
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { addDaysToDate, daysBetween } from '@/domain/calendar';
+import { invalid } from '@/domain/errors';
+import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
+import { venueToday } from '@/domain/instants';
+import type { DateOverride } from '@/domain/pricing';
+import type { AppContext, Viewer } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { bookings, venueAvailability, type VenueAvailability } from '../../db/schema';
+import { venueFor } from '../venues/access';
+
+export const MAX_AVAILABILITY_DAYS = 93;
+
+/* ---------- overlap ---------- */
+
+/** A confirmed booking of the venue whose [starts_at, ends_at) overlaps the given range, if any. */
+export async function findConfirmedOverlap(
+  db: DbOrTx,
+  venueId: string,
+  range: { starts_at: Date; ends_at: Date },
+  exceptBookingId?: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.venue_id, venueId),
+        eq(bookings.status, 'confirmed'),
+        sql`tstzrange(${bookings.starts_at}, ${bookings.ends_at}, '[)') && tstzrange(${range.starts_at.toISOString()}::timestamptz, ${range.ends_at.toISOString()}::timestamptz, '[)')`,
+        exceptBookingId ? ne(bookings.id, exceptBookingId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/* ---------- availability ---------- */
+
+export type PublicOverride = Pick<VenueAvailability, 'date' | 'price' | 'is_available' | 'pricing_type'>;
+
+export interface Availability {
+  time_zone: string;
+  today: string;
+  hours: WeeklyHours;
+  overrides: PublicOverride[];
+  taken: Array<{ date: string; start_time: string; end_time: string }>;
+}
+
+/**
+ * The calendar of a venue between `from` and `to` (inclusive; default: today and the 92 days
+ * after it). `taken` lists confirmed bookings only, without ids or guests, starting from the
+ * day before `from` so a booking that crosses midnight into `from` is included.
+ */
+export async function getAvailability(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  venueId: string,
+  range: { from?: string; to?: string },
+): Promise<Availability> {
+  const venue = await venueFor(ctx.db, viewer, venueId, 'read');
+  const today = venueToday(venue, ctx.now());
+  const from = range.from ?? today;
+  const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);
+  const span = daysBetween(from, to);
+  if (span < 0) throw invalid('The end of the date range must not be before its start.', 'to');
+  if (span >= MAX_AVAILABILITY_DAYS) {
+    throw invalid(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
+  }
+
+  const overrides = await overridesBetween(ctx.db, venue.id, from, to);
+
+  const taken = await ctx.db
+    .select({ date: bookings.date, start_time: bookings.start_time, end_time: bookings.end_time })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.venue_id, venue.id),
+        eq(bookings.status, 'confirmed'),
+        gte(bookings.date, addDaysToDate(from, -1)),
+        lte(bookings.date, to),
+      ),
+    )
+    .orderBy(asc(bookings.starts_at));
+
+  return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), overrides, taken };
+}
+
+/** A venue's date overrides from `from` to `to` (inclusive), in date order. */
+export function overridesBetween(
+  db: DbOrTx,
+  venueId: string,
+  from: string,
+  to: string,
+): Promise<DateOverride[]> {
+  return db
+    .select({
+      date: venueAvailability.date,
+      price: venueAvailability.price,
+      is_available: venueAvailability.is_available,
+      pricing_type: venueAvailability.pricing_type,
+    })
+    .from(venueAvailability)
+    .where(
+      and(
+        eq(venueAvailability.venue_id, venueId),
+        gte(venueAvailability.date, from),
+        lte(venueAvailability.date, to),
+      ),
+    )
+    .orderBy(asc(venueAvailability.date));
+}

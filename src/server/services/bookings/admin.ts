@@ -1,0 +1,64 @@
+/** The admin's direct edit of any booking (SPEC §2 /edit-booking/:id). */
+import { canOnBooking } from '@/domain/access';
+import { forbidden } from '@/domain/errors';
+import { bookingInstants } from '@/domain/instants';
+import type { AdminBookingEdit } from '@/domain/schemas';
+import { viewerRef, type AppContext, type Viewer } from '../../context';
+import { inTransaction } from '../../db/transaction';
+import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
+import { enqueueEmail } from '../../mail/outbox';
+import { lockVenueConfirmations, swap } from './lifecycle';
+import {
+  appUrl,
+  bookingRef,
+  checkCapacity,
+  emailData,
+  guestDashboardUrl,
+  readableBooking,
+  toView,
+  type BookingView,
+} from './shared';
+
+/**
+ * The admin edits any booking: guests, times, price, status and notes. A change to confirmed
+ * obeys the no-overlap rule like any other confirmation; the guest hears about a booking
+ * becoming confirmed or cancelled.
+ */
+export async function adminUpdateBooking(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  input: AdminBookingEdit,
+): Promise<BookingView> {
+  return inTransaction(ctx.db, async (tx) => {
+    const { row } = await readableBooking(tx, viewer, id);
+    if (!canOnBooking(viewerRef(viewer), bookingRef(row), 'adminEdit')) {
+      throw forbidden('Access denied. Admin privileges required.');
+    }
+    checkCapacity(input.guest_count, row.venue.capacity);
+    const instants = bookingInstants(row.booking.date, input.start_time, input.end_time, row.venue.time_zone);
+    if (input.status === 'confirmed') await lockVenueConfirmations(tx, row.booking.venue_id);
+    const after = await swap(tx, row, {
+      status: input.status,
+      guest_count: input.guest_count,
+      start_time: input.start_time,
+      end_time: input.end_time,
+      ...instants,
+      total_price: input.total_price,
+      ...(input.host_notes !== undefined ? { host_notes: input.host_notes } : {}),
+    });
+    const before = row.booking.status;
+    if (input.status !== before && (input.status === 'confirmed' || input.status === 'cancelled')) {
+      const data = emailData(after);
+      await enqueueEmail(
+        tx,
+        input.status === 'confirmed' ? BOOKING_TEMPLATES.accepted : BOOKING_TEMPLATES.rejected,
+        after.booking.contact_email,
+        input.status === 'confirmed'
+          ? bookingAcceptedEmail(data, guestDashboardUrl(ctx))
+          : bookingRejectedEmail(data, null, appUrl(ctx, '/')),
+      );
+    }
+    return toView(after, true);
+  });
+}

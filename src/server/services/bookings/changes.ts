@@ -1,0 +1,59 @@
+/** The guest's answer to the venue's changes (SPEC §4): approve them (confirmed) or reject them. */
+import { conflict } from '@/domain/errors';
+import type { AppContext, Viewer } from '../../context';
+import { inTransaction } from '../../db/transaction';
+import { BOOKING_TEMPLATES, bookingConfirmedEmail } from '../../mail/booking-emails';
+import { enqueueEmail } from '../../mail/outbox';
+import {
+  forGuestAction,
+  isSeenVersion,
+  lockVenueConfirmations,
+  refusal,
+  swap,
+  transitionOrRefuse,
+} from './lifecycle';
+import { TERMS_CHANGED_AGAIN, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
+
+/**
+ * The guest approves the venue's changes: pending with notes → confirmed (409 on overlap). Only
+ * the terms the guest saw: `seenUpdatedAt` is the booking's updated_at as the guest's page
+ * showed it, and when the venue has changed the booking since, 409 and nothing changes.
+ */
+export async function approveChanges(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  seenUpdatedAt: Date,
+): Promise<BookingView> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await forGuestAction(tx, viewer, id);
+    const status = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
+    if (!isSeenVersion(row.booking, seenUpdatedAt)) throw conflict(TERMS_CHANGED_AGAIN, 'BOOKING_CHANGED');
+    await lockVenueConfirmations(tx, row.booking.venue_id);
+    const after = await swap(
+      tx,
+      row,
+      { status },
+      (fresh) =>
+        refusal('guest', 'approve_changes')(fresh) ??
+        (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),
+    );
+    await enqueueEmail(
+      tx,
+      BOOKING_TEMPLATES.confirmed,
+      after.booking.contact_email,
+      bookingConfirmedEmail(emailData(after), guestDashboardUrl(ctx)),
+    );
+    return toView(after, false);
+  });
+}
+
+/** The guest rejects the venue's changes: pending with notes → cancelled. */
+export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await forGuestAction(tx, viewer, id);
+    const status = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
+    const after = await swap(tx, row, { status }, refusal('guest', 'reject_changes'));
+    return toView(after, false);
+  });
+}

@@ -1,0 +1,40 @@
+/** Reading bookings: one booking, and the lists of each role (SPEC §2 dashboards). */
+import { desc, eq } from 'drizzle-orm';
+import type { AppContext, Viewer } from '../../context';
+import { bookings, venues } from '../../db/schema';
+import { venueFor } from '../venues/access';
+import { readableBooking, selectBookings, toView, withGuestFor, type BookingView } from './shared';
+
+export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
+  const { row } = await readableBooking(ctx.db, viewer, id);
+  return toView(row, withGuestFor(viewer, row));
+}
+
+/** The guest's own bookings, newest first. */
+export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+  const rows = await selectBookings(ctx.db)
+    .where(eq(bookings.user_id, viewer.profile.id))
+    .orderBy(desc(bookings.created_at), desc(bookings.id));
+  return rows.map((r) => toView(r, false));
+}
+
+/** Bookings of the host's own venues, last changed first. */
+export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<BookingView[]> {
+  const rows = await selectBookings(ctx.db)
+    .where(eq(venues.host_id, viewer.profile.id))
+    .orderBy(desc(bookings.updated_at), desc(bookings.id));
+  return rows.map((r) => toView(r, true));
+}
+
+/** Bookings of one venue (its owner or the admin), last changed first. */
+export async function listVenueBookings(
+  ctx: AppContext,
+  viewer: Viewer,
+  venueId: string,
+): Promise<BookingView[]> {
+  const venue = await venueFor(ctx.db, viewer, venueId, 'readBookings');
+  const rows = await selectBookings(ctx.db)
+    .where(eq(bookings.venue_id, venue.id))
+    .orderBy(desc(bookings.updated_at), desc(bookings.id));
+  return rows.map((r) => toView(r, true));
+}

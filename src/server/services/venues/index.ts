@@ -1,0 +1,39 @@
+/**
+ * Venue use cases, one per file: create, update (with time-zone moves), moderate (approve,
+ * reject, delete), queries, the public search with its list cache, and photos. Routes import
+ * from here; services import the file they need (no cycles through this index).
+ */
+export { findVenue, loadForEdit, venueFor } from './access';
+export { createVenue } from './create';
+export { VenueListCache, touchesPublicList } from './list-cache';
+export {
+  addVenueImage,
+  removeVenueImage,
+  reorderVenueImages,
+  storeVenueImage,
+  type UploadedFile,
+} from './images';
+export { decideVenue, deleteVenue } from './moderate';
+export { getVenue, listHostVenues } from './queries';
+export {
+  ListPageJson,
+  decodeCursor,
+  encodeCursor,
+  filterConditions,
+  listVenues,
+  listVenuesJson,
+  type Memo,
+  type VenueCard,
+  type VenueListPage,
+} from './search';
+export {
+  EDIT_OWN_VENUES_ONLY,
+  VENUE_NOT_FOUND,
+  imageView,
+  mediaUrl,
+  type AdminVenue,
+  type FullVenue,
+  type PublicVenue,
+  type VenueImage,
+} from './shared';
+export { updateVenue } from './update';

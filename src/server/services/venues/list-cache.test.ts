@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../adapters/realtime';
+import { VenueListCache, touchesPublicList } from './list-cache';
+
+const venueEvent = (is_active: boolean, was_active: boolean): ChangeEvent => ({
+  entity: 'venue',
+  op: 'update',
+  id: 'v1',
+  host_id: 'h1',
+  is_active,
+  was_active,
+});
+const bookingEvent: ChangeEvent = {
+  entity: 'booking',
+  op: 'insert',
+  id: 'b1',
+  venue_id: 'v1',
+  user_id: 'u1',
+  host_id: 'h1',
+  status: 'pending',
+};
+
+/** A change feed that lets the test publish events. */
+function fakeFeed() {
+  const subscribers = new Set<(e: ChangeEvent) => void>();
+  return {
+    subscribe(s: (e: ChangeEvent) => void) {
+      subscribers.add(s);
+      return () => subscribers.delete(s);
+    },
+    publish(e: ChangeEvent) {
+      for (const s of subscribers) s(e);
+    },
+  };
+}
+
+describe('VenueListCache', () => {
+  it('serves a stored value until it expires', async () => {
+    let now = 0;
+    const cache = new VenueListCache(() => now);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', 1000, load)).toBe(1);
+    expect(await cache.get('k', 1000, load)).toBe(1);
+    expect(cache.hits).toBe(1);
+    now = 1000;
+    expect(await cache.get('k', 1000, load)).toBe(2);
+  });
+
+  it('invalidate() drops everything, and a value loaded across it is not stored', async () => {
+    const cache = new VenueListCache();
+    await cache.get('a', 60_000, async () => 'old');
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    let release!: (v: string) => void;
+    const pending = cache.get('b', 60_000, () => new Promise<string>((r) => (release = r)));
+    cache.invalidate();
+    release('computed before the change');
+    expect(await pending).toBe('computed before the change');
+    expect(cache.size).toBe(0);
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new VenueListCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return 'page';
+    };
+    await Promise.all([cache.get('k', 1000, load), cache.get('k', 1000, load)]);
+    expect(loads).toBe(1);
+  });
+
+  it('follows the change feed: changes to a venue that is or was active invalidate, others do not', async () => {
+    const feed = fakeFeed();
+    const cache = new VenueListCache();
+    const stop = cache.follow(feed);
+    const fill = () => cache.get('k', 60_000, async () => 'page');
+
+    await fill();
+    feed.publish(venueEvent(false, false)); // a pending venue changed: not on the public list
+    feed.publish(bookingEvent);
+    expect(cache.size).toBe(1);
+    for (const event of [venueEvent(true, true), venueEvent(true, false), venueEvent(false, true)]) {
+      await fill();
+      feed.publish(event);
+      expect(cache.size).toBe(0);
+    }
+
+    stop();
+    await fill();
+    feed.publish(venueEvent(true, true));
+    expect(cache.size).toBe(1);
+  });
+
+  it('touchesPublicList', () => {
+    expect(touchesPublicList(venueEvent(true, false))).toBe(true);
+    expect(touchesPublicList(venueEvent(false, false))).toBe(false);
+    expect(touchesPublicList(bookingEvent)).toBe(false);
+  });
+
+  it('passes straight through when disabled', async () => {
+    const cache = new VenueListCache();
+    cache.enabled = false;
+    let loads = 0;
+    await cache.get('k', 1000, async () => ++loads);
+    await cache.get('k', 1000, async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});

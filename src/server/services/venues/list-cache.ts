@@ -1,0 +1,87 @@
+/**
+ * The public venue list cache: an explicit object on the app context (`ctx.venueListCache`,
+ * made in runtime.ts), not module state. It has one invalidation point, `invalidate()`, which
+ * the change feed calls for every change that can alter a public list (from any app server;
+ * date overrides are announced as changes of their venue) and which writers call after their
+ * own commit so their change shows at once on this server.
+ */
+import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
+
+/**
+ * How long a list page may be reused without a change event: a bound on staleness should an
+ * event be lost (a dropped LISTEN connection is re-established, but events during the gap are
+ * not replayed).
+ */
+export const LIST_TTL_MS = 60_000;
+const LIST_CACHE_MAX_ENTRIES = 2_000;
+
+/** Whether a change can alter what the public list shows: a venue that is or was active. */
+export const touchesPublicList = (event: ChangeEvent) =>
+  event.entity === 'venue' && (event.is_active || event.was_active);
+
+/**
+ * Public list pages as ready JSON (and the counts on their own), keyed by the normalized query.
+ * A page computed while a change landed is not stored (generation check); concurrent misses for
+ * one key share one query.
+ */
+export class VenueListCache {
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private generation = 0;
+  enabled = true;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Listens to the change feed: every change that touches the public list invalidates. */
+  follow(feed: Pick<ChangeFeed, 'subscribe'>): () => void {
+    return feed.subscribe((event) => {
+      if (touchesPublicList(event)) this.invalidate();
+    });
+  }
+
+  /** The one invalidation point: drops every cached page and count now. */
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.clock()) {
+      this.hits++;
+      return hit.value as T;
+    }
+    if (hit) this.entries.delete(key);
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    this.misses++;
+    const generation = this.generation;
+    const promise: Promise<T> = load().then(
+      (value) => {
+        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+        if (generation === this.generation) {
+          if (this.entries.size >= LIST_CACHE_MAX_ENTRIES) {
+            const oldest = this.entries.keys().next().value;
+            if (oldest !== undefined) this.entries.delete(oldest);
+          }
+          this.entries.set(key, { value, expires: this.clock() + ttlMs });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+        throw err;
+      },
+    );
+    this.inflight.set(key, promise);
+    return promise;
+  }
+}

@@ -1,0 +1,7 @@
+/** The admin feature's public face: pages and other features import only from here. */
+export { BookingManagementTab } from './BookingManagementTab';
+export { ManageVenuesTab } from './ManageVenuesTab';
+export { OperationsTab } from './operations/OperationsTab';
+export { TransactionManagementTab } from './TransactionManagementTab';
+export { VenueApprovalsTab } from './VenueApprovalsTab';
+export { useAdminStats } from './data';

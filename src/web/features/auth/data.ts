@@ -1,0 +1,16 @@
+/** The auth feature's data: the account endpoints (docs/api.md "Accounts and session"). */
+import type { ConfirmResult, Ok, Session, SignInResult, SignUpResult } from '@/domain/contract';
+import type { z } from 'zod';
+import type { SignInInput, signUpSchema } from '@/domain/schemas';
+import { api } from '@/web/lib/api';
+
+export const accountsApi = {
+  session: (signal?: AbortSignal) => api.get<Session>('/api/session', { signal }),
+  /** The sign-up request as the form sends it (before the schema's defaults and trimming). */
+  signUp: (input: z.input<typeof signUpSchema>) => api.post<SignUpResult>('/api/accounts/sign-up', input),
+  signIn: (input: SignInInput) => api.post<SignInResult>('/api/accounts/sign-in', input),
+  signOut: () => api.post<Ok>('/api/accounts/sign-out'),
+  confirm: (input: { token: string; email: string }) =>
+    api.post<ConfirmResult>('/api/accounts/confirm', input),
+  resendConfirmation: (email: string) => api.post<Ok>('/api/accounts/resend-confirmation', { email }),
+};

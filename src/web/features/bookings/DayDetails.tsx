@@ -1,0 +1,147 @@
+/* The chosen day under the booking calendar: its state, hours, price, the times already taken, and the way to book it. */
+import { Link } from 'react-router';
+import type { BookingPanelVenue } from './BookingPanel';
+import { CalendarClock, Clock, Info } from 'lucide-react';
+import { DAY_STATE_LABELS, takenTimeSlots, type DayState } from '@/domain/availability';
+import { addDaysToDate, formatLongDate } from '@/domain/calendar';
+import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
+import { findOverride, formatUsd, rateForDate, type DateOverride } from '@/domain/pricing';
+import { crossesMidnight, formatTime12 } from '@/domain/time';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
+
+const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
+  available: 'success',
+  unavailable: 'danger',
+  override: 'accent',
+  past: 'muted',
+};
+
+export function DayDetails({
+  venue,
+  date,
+  state,
+  hours,
+  overrides,
+  taken,
+  loading,
+  signedIn,
+  isGuest,
+  onBook,
+}: {
+  venue: BookingPanelVenue;
+  date: string | null;
+  state: DayState | null;
+  hours: WeeklyHours;
+  overrides: readonly DateOverride[];
+  taken: readonly { date: string; start_time: string; end_time: string }[];
+  loading: boolean;
+  signedIn: boolean;
+  isGuest: boolean;
+  onBook: () => void;
+}) {
+  if (loading) {
+    return (
+      <div className="flex flex-col gap-3" aria-hidden="true">
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (!date || !state) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border bg-surface-raised/40 p-5 text-sm text-muted-foreground">
+        <CalendarClock className="size-6 text-accent-soft" aria-hidden="true" />
+        <p>Select a green date to see the times already booked and to request your event.</p>
+        {!signedIn && (
+          <p>
+            <Link to="/user-auth" className="font-medium text-accent-soft underline-offset-4 hover:underline">
+              Sign in
+            </Link>{' '}
+            to book this venue.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const override = findOverride(overrides, date) ?? null;
+  const day = hoursForDate(hours, date);
+  const rate = rateForDate(
+    { base_price: venue.base_price, pricing_type: venue.pricing_type, hours },
+    date,
+    override,
+  );
+  const previous = addDaysToDate(date, -1);
+  const sameDay = takenTimeSlots(taken.filter((t) => t.date === date));
+  const fromNightBefore = takenTimeSlots(
+    taken.filter((t) => t.date === previous && crossesMidnight(t.start_time, t.end_time)),
+  );
+
+  return (
+    <div
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface-raised/40 p-5"
+      aria-live="polite"
+    >
+      <div className="flex flex-col gap-2">
+        <p className="text-base font-semibold" data-testid="selected-date">
+          {formatLongDate(date)}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATE_TONE[state]}>{DAY_STATE_LABELS[state]}</Badge>
+          <span className="text-sm text-muted-foreground">
+            {formatUsd(rate.price)}
+            {rate.pricing_type === 'hourly_rate' ? '/hour' : ' minimum spend'}
+          </span>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          Open {formatDayHours({ ...day, closed: false })}
+          {venue.open_to_flexible_hours ? ' · flexible hours' : ''}
+        </p>
+      </div>
+
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">Already booked</h3>
+        {sameDay.length === 0 && fromNightBefore.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No confirmed bookings on this date yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-1.5" data-testid="taken-times">
+            {fromNightBefore.map((slot) => (
+              <li key={`prev-${slot.label}`} className={takenClass}>
+                Until {formatTime12(slot.end)} (from the night before)
+              </li>
+            ))}
+            {sameDay.map((slot) => (
+              <li key={slot.label} className={takenClass}>
+                {slot.label}
+                {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {isGuest ? (
+        <Button onClick={onBook} className="w-full">
+          Request to Book
+        </Button>
+      ) : signedIn ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Info className="mt-0.5 size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+          Bookings are made from guest accounts. Host and admin accounts can view availability but cannot book
+          venues.
+        </p>
+      ) : (
+        <Button asChild className="w-full">
+          <Link to="/user-auth">Sign In to Book</Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const takenClass =
+  'rounded-lg border border-danger/30 bg-danger/10 px-3 py-1.5 text-sm tabular-nums text-red-200';

@@ -1,0 +1,131 @@
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { isAmenity, type Amenity } from '@/domain/amenities';
+import { timeZoneChoices } from '@/domain/calendar';
+import { defaultHours, normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
+import type { PricingType } from '@/domain/pricing';
+import { venueInputSchema, type VenueInput } from '@/domain/schemas';
+import type { Venue } from '@/domain/contract';
+
+/**
+ * What the venue forms hold. Numbers stay text while typed (the domain schemas turn decimal
+ * text into numbers); everything else has its final shape.
+ */
+export interface VenueFormValues {
+  name: string;
+  business_name: string;
+  city: string;
+  phone: string;
+  address: string;
+  email: string;
+  capacity: string;
+  description: string;
+  time_zone: string;
+  amenities: Amenity[];
+  hours: WeeklyHours;
+  pricing_type: PricingType;
+  base_price: string;
+  open_to_flexible_hours: boolean;
+  bank_account_holder_name: string;
+  bank_account_number: string;
+  bank_routing_number: string;
+  tax_id: string;
+  terms_accepted: boolean;
+  is_active: boolean;
+}
+
+export const FALLBACK_TIME_ZONE = 'America/New_York';
+
+let zones: string[] | null = null;
+/** IANA zones for the time zone select (computed once). */
+export function timeZoneOptions(): string[] {
+  zones ??= timeZoneChoices();
+  return zones;
+}
+
+/** The browser's zone when the select offers it, else America/New_York. */
+export function defaultTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && timeZoneOptions().includes(zone)) return zone;
+  } catch {
+    // fall through
+  }
+  return FALLBACK_TIME_ZONE;
+}
+
+export function emptyVenueForm(): VenueFormValues {
+  return {
+    name: '',
+    business_name: '',
+    city: '',
+    phone: '',
+    address: '',
+    email: '',
+    capacity: '',
+    description: '',
+    time_zone: defaultTimeZone(),
+    amenities: [],
+    hours: defaultHours(),
+    pricing_type: 'hourly_rate',
+    base_price: '',
+    open_to_flexible_hours: false,
+    bank_account_holder_name: '',
+    bank_account_number: '',
+    bank_routing_number: '',
+    tax_id: '',
+    terms_accepted: false,
+    is_active: false,
+  };
+}
+
+/** The edit form filled in from a stored venue. */
+export function venueToForm(venue: Venue): VenueFormValues {
+  const zone =
+    venue.time_zone && timeZoneOptions().includes(venue.time_zone) ? venue.time_zone : defaultTimeZone();
+  return {
+    name: venue.name ?? '',
+    business_name: venue.business_name ?? '',
+    city: venue.city ?? '',
+    phone: venue.phone ?? '',
+    address: venue.address ?? '',
+    email: venue.email ?? '',
+    capacity: venue.capacity != null ? String(venue.capacity) : '',
+    description: venue.description ?? '',
+    time_zone: zone,
+    amenities: (venue.amenities ?? []).filter(isAmenity),
+    hours: normalizeWeeklyHours(venue.hours),
+    pricing_type: venue.pricing_type,
+    base_price: venue.base_price != null ? String(venue.base_price) : '',
+    open_to_flexible_hours: Boolean(venue.open_to_flexible_hours),
+    bank_account_holder_name: venue.bank_account_holder_name ?? '',
+    bank_account_number: venue.bank_account_number ?? '',
+    bank_routing_number: venue.bank_routing_number ?? '',
+    tax_id: venue.tax_id ?? '',
+    terms_accepted: true,
+    is_active: venue.is_active,
+  };
+}
+
+/** Add New Venue: the domain's venueInputSchema as it stands. */
+export const createVenueResolver = zodResolver(venueInputSchema) as unknown as Resolver<
+  VenueFormValues,
+  unknown,
+  VenueInput
+>;
+
+/** Edit venue: the same rules without the terms, plus the Active flag (honoured for the admin only). */
+export const venueEditSchema = venueInputSchema
+  .omit({ terms_accepted: true })
+  .extend({ is_active: z.boolean({ error: 'Active must be true or false.' }) });
+export type VenueEditOutput = z.output<typeof venueEditSchema>;
+
+export const editVenueResolver = zodResolver(venueEditSchema) as unknown as Resolver<
+  VenueFormValues,
+  unknown,
+  VenueEditOutput
+>;
+
+/** Field ids in the form (labels, error messages and focus). */
+export const fieldId = (name: string) => `venue-${name.replace(/[._]/g, '-')}`;

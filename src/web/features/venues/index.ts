@@ -1,0 +1,36 @@
+/** The venues feature's public face: pages and other features import only from here. */
+export { Hero } from './Hero';
+export { HostVenueList } from './HostVenueList';
+export { PhotoList, PhotoPickerButton } from './PhotoList';
+export { VenueBrowser } from './VenueBrowser';
+export { VenueAmenities, VenueHoursTable, VenueRatesTable, VenueSection } from './VenueFacts';
+export { VenueGallery } from './VenueGallery';
+export { VenuePhoto } from './VenuePhoto';
+export { VenuePhotosManager } from './VenuePhotosManager';
+export { VenueStatusBadge } from './VenueStatusBadge';
+export { amenityIcon } from './amenityIcons';
+export {
+  invalidateVenueViews,
+  uploadVenueImage,
+  useAdminVenues,
+  useDeleteVenue,
+  useVenue,
+  useVenueDecision,
+  venuesApi,
+} from './data';
+export {
+  AmenitiesSection,
+  BasicInfoSection,
+  createVenueResolver,
+  editVenueResolver,
+  emptyVenueForm,
+  fieldId,
+  FormSection,
+  HoursSection,
+  PaymentSection,
+  PricingSection,
+  venueToForm,
+  type VenueEditOutput,
+  type VenueFormValues,
+} from './form';
+export { usePendingPhotos } from './usePendingPhotos';

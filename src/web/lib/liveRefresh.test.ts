@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from './queryKeys';
+import { queryKeysFor } from './liveRefresh';
+
+describe('the live refresh table', () => {
+  it("a venue event refreshes that venue, the public lists, its calendar and the host's and admin's views", () => {
+    expect(queryKeysFor({ entity: 'venue', op: 'update', id: 'v1' })).toEqual([
+      ['venue', 'v1'],
+      ['venues'],
+      ['availability', 'v1'],
+      ['host', 'venues'],
+      ['host', 'stats'],
+      ['admin', 'venues'],
+      ['admin', 'stats'],
+    ]);
+  });
+
+  it("a booking event refreshes that booking, its venue's bookings and calendar, and every role's lists and tiles", () => {
+    const keys = queryKeysFor({
+      entity: 'booking',
+      op: 'insert',
+      id: 'b1',
+      venue_id: 'v1',
+      status: 'pending',
+    });
+    expect(keys).toEqual([
+      queryKeys.booking('b1'),
+      queryKeys.venueBookings('v1'),
+      queryKeys.availability('v1'),
+      queryKeys.guest.all,
+      queryKeys.host.bookings,
+      queryKeys.host.stats,
+      queryKeys.admin.bookings,
+      queryKeys.admin.stats,
+    ]);
+    // The guest's list and tiles sit under the prefix refreshed.
+    expect(queryKeys.guest.bookings.slice(0, 2)).toEqual([...queryKeys.guest.all]);
+    expect(queryKeys.guest.stats.slice(0, 2)).toEqual([...queryKeys.guest.all]);
+    // Every range read of the calendar sits under its prefix.
+    expect(queryKeys.availabilityRange('v1', '2026-11-01', '2026-11-30').slice(0, 2)).toEqual([
+      'availability',
+      'v1',
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The one table of what a live event makes stale: for each entity of the change feed, the
+ * queries that may show the changed row. Queries on screen refetch; the others are marked
+ * stale and refetch when next shown. useLiveRefresh (live.ts) applies it to every event.
+ */
+import type { QueryKey } from '@tanstack/react-query';
+import type { LiveEvent } from '@/domain/contract';
+import { queryKeys } from './queryKeys';
+
+type Refreshes = { [E in LiveEvent['entity']]: (event: Extract<LiveEvent, { entity: E }>) => QueryKey[] };
+
+export const LIVE_REFRESH: Refreshes = {
+  venue: (event) => [
+    queryKeys.venue(event.id),
+    queryKeys.venues.all,
+    queryKeys.availability(event.id),
+    queryKeys.host.venues,
+    queryKeys.host.stats,
+    queryKeys.admin.allVenues,
+    queryKeys.admin.stats,
+  ],
+  booking: (event) => [
+    queryKeys.booking(event.id),
+    queryKeys.venueBookings(event.venue_id),
+    queryKeys.availability(event.venue_id),
+    queryKeys.guest.all,
+    queryKeys.host.bookings,
+    queryKeys.host.stats,
+    queryKeys.admin.bookings,
+    queryKeys.admin.stats,
+  ],
+};
+
+/** The query keys one event refreshes. */
+export function queryKeysFor(event: LiveEvent): QueryKey[] {
+  return event.entity === 'venue' ? LIVE_REFRESH.venue(event) : LIVE_REFRESH.booking(event);
+}

@@ -1,0 +1,56 @@
+/**
+ * Every TanStack Query key of the web app, from one factory. A key says what was read and for
+ * whom; prefixes group what one change makes stale (e.g. `guest.all` holds the guest's list and
+ * tiles). The live table (liveRefresh.ts) and the features' data modules both use these.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+
+  /** One venue, whoever reads it: the detail, manage and edit pages share this entry. */
+  venue: (id: string) => ['venue', id] as const,
+  /** The public venue reads: list pages and the hero count. */
+  venues: {
+    all: ['venues'] as const,
+    list: (query: Record<string, string>) => ['venues', 'list', query] as const,
+    stats: ['venues', 'stats'] as const,
+  },
+
+  /** A venue's calendar (hours, overrides, taken times), every range read of it. */
+  availability: (venueId: string) => ['availability', venueId] as const,
+  availabilityRange: (venueId: string, from: string, to: string) =>
+    ['availability', venueId, from, to] as const,
+  /** The owner's date overrides, with ids. */
+  overrides: (venueId: string) => ['venue-overrides', venueId] as const,
+
+  booking: (id: string) => ['booking', id] as const,
+  /** Every booking list of one venue (the owner's and the admin's view). */
+  venueBookings: (venueId: string) => ['venue-bookings', venueId] as const,
+
+  guest: {
+    /** The guest's list and tiles share this prefix: invalidating it refreshes both. */
+    all: ['me', 'bookings'] as const,
+    bookings: ['me', 'bookings', 'list'] as const,
+    stats: ['me', 'bookings', 'stats'] as const,
+  },
+  host: {
+    venues: ['host', 'venues'] as const,
+    bookings: ['host', 'bookings'] as const,
+    stats: ['host', 'stats'] as const,
+  },
+  admin: {
+    /** Every page of the admin's venue list, whatever its filter, sort and page. */
+    allVenues: ['admin', 'venues'] as const,
+    /** One page; `query` is the list's query string (status, q, sort, page, page_size). */
+    venues: (query: string) => ['admin', 'venues', query] as const,
+    /** Every page of the admin's booking list. */
+    bookings: ['admin', 'bookings'] as const,
+    bookingsPage: (query: string) => ['admin', 'bookings', query] as const,
+    stats: ['admin', 'stats'] as const,
+    /** Every page of the outbox (Operations tab). */
+    outbox: ['admin', 'outbox'] as const,
+    outboxPage: (query: string) => ['admin', 'outbox', query] as const,
+    templates: ['admin', 'email-templates'] as const,
+    environment: ['admin', 'environment'] as const,
+    serverLog: ['admin', 'server-log'] as const,
+  },
+};
