@@ -73,3 +73,15 @@ export async function signInThroughForm(
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`${opts.lands}$`));
 }
+
+/**
+ * On the admin dashboard: opens Operations › Outbox and the newest message with this subject to
+ * this recipient; returns the message dialog (its links, HTML and text).
+ */
+export async function openOutboxMessage(page: Page, subject: RegExp, to: string) {
+  await page.getByRole('tab', { name: 'Operations' }).click();
+  await page.getByRole('button', { name: 'Outbox', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill(to);
+  await page.getByRole('button', { name: subject }).filter({ hasText: to }).first().click();
+  return page.getByRole('dialog');
+}

@@ -140,7 +140,11 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   await expect(admin.getByRole('tab', { name: 'Venue Approvals' })).toHaveAttribute('data-state', 'active');
   const pending = admin.getByTestId('pending-venue').filter({ has: admin.getByRole('heading', { name }) });
   await expect(pending).toBeVisible();
-  await expect(pending.getByText('000123456789')).toBeVisible(); // bank details are shown to the admin
+  // Bank details are masked to their last 4 until the admin reveals one.
+  await expect(pending.getByText('••••••••6789')).toBeVisible();
+  await expect(pending.getByText('000123456789')).toHaveCount(0);
+  await pending.getByRole('button', { name: 'Reveal account number' }).click();
+  await expect(pending.getByText('000123456789')).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Reject' })).toBeDisabled(); // needs notes
   await pending.getByLabel('Notes').fill('Looks great.');
   await pending.getByRole('button', { name: 'Approve' }).click();

@@ -115,12 +115,20 @@ describe('booking lists', () => {
     expect(ids(await list(`/api/venues/${second.id}/bookings`, a.host))).toEqual([made.g2.id]);
   });
 
-  it('GET /admin/bookings: every booking, last changed first', async () => {
-    const all = await list('/api/admin/bookings', a.admin);
-    expect(all.length).toBe(await countBookings(env));
+  it('GET /admin/bookings: every booking, last changed first, paged by the server', async () => {
+    const res = await call(env, 'GET', '/api/admin/bookings?page_size=100', { cookie: a.admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, page_size: 100, total: await countBookings(env) });
+    const all = res.body.bookings as Array<Record<string, any>>;
+    expect(all.length).toBe(res.body.total);
     expect(ids(all)).toEqual([made.g1.id, made.o2.id, made.o1.id, made.g3.id, made.g2.id]);
     expect(all[0]!.guest).toEqual({ id: a.guest.profile.id, email: a.guest.email, full_name: 'Gina Guest' });
     for (const b of all) expect(b).toEqual(await detail(b.id, a.admin));
+    const second = await call(env, 'GET', '/api/admin/bookings?page_size=2&page=2', {
+      cookie: a.admin.cookie,
+    });
+    expect(second.status).toBe(200);
+    expect(ids(second.body.bookings)).toEqual(ids(all).slice(2, 4));
   });
 
   it('GET /bookings/:id answers 404 for a malformed id', async () => {

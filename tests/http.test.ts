@@ -106,6 +106,7 @@ describe('role guards on dashboards and admin endpoints', () => {
     const stats = await call(env, 'GET', '/api/admin/stats', { cookie: actors.admin.cookie });
     expect(stats.body).toEqual({
       pending_venues: 0,
+      rejected_venues: 0,
       pending_bookings: 0,
       total_venues: 0,
       total_bookings: 0,

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
 import { errorBody, handleError } from './http/errors';
 import { mountRequestGuards } from './http/guards';
@@ -14,6 +16,10 @@ export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !pa
 
 export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   const app = new Hono<AppEnv>();
+
+  // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
+  app.use('*', requestId());
+  app.use('*', (c, next) => requestScope.run({ requestId: c.get('requestId') }, next));
 
   app.use(
     '*',

@@ -34,6 +34,21 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Velvet <no-reply@velvet.test>'),
+  /** More sender addresses the admin's test emails try, in order, when MAIL_FROM is refused. */
+  MAIL_FROM_FALLBACKS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Messages per minute the admin's email tools (send-email, test-email) may send. */
+  EMAIL_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How long POST /api/test-email waits for the outbox worker to report the outcome. */
+  TEST_EMAIL_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   DEFAULT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('America/New_York'),
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

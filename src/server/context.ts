@@ -2,7 +2,7 @@ import type { ViewerRef } from '@/domain/access';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { Logger } from './logger';
+import type { LogRing, Logger } from './logger';
 import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
@@ -26,6 +26,10 @@ export interface AppContext {
   venueListCache: VenueListCache;
   /** The current time; tests may replace it. */
   now: () => Date;
+  /** The latest warnings and errors of this process (admin's Server errors section). */
+  logRing: LogRing;
+  /** When this process started (uptime in the admin's Environment section). */
+  startedAt: Date;
 }
 
 export interface Viewer {
@@ -43,5 +47,6 @@ export function viewerRef(viewer: Viewer | null): ViewerRef | null {
 export type AppEnv = {
   Variables: {
     viewer: Viewer | null | undefined;
+    requestId: string;
   };
 };

@@ -6,7 +6,7 @@ import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { beginShutdown } from './lifecycle';
 import { createLogger } from './logger';
-import { OutboxWorker } from './mail/outbox';
+import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
 import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
@@ -41,7 +41,7 @@ async function main() {
     }
   }
 
-  const worker = new OutboxWorker(ctx.db, ctx.mail, log);
+  const worker = new OutboxWorker(ctx.db, ctx.mail, log, outboxWorkerOptions(config));
   worker.start();
   const reviewReminders = new ReviewReminderWorker(ctx);
   reviewReminders.start();

@@ -2,7 +2,7 @@ import { createAuth } from './auth';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import type { Logger } from './logger';
+import { LogRing, logRingOf, type Logger } from './logger';
 import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/mail';
 import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
@@ -35,5 +35,7 @@ export async function createContext(
     payments: overrides.payments ?? createPaymentProvider(config),
     venueListCache,
     now: overrides.now ?? (() => new Date()),
+    logRing: logRingOf(log) ?? new LogRing(),
+    startedAt: new Date(),
   };
 }

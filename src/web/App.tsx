@@ -94,7 +94,7 @@ export function AppRoutes() {
         <Route
           path="venue-management/:id"
           element={
-            <RequireAuth roles={['host']}>
+            <RequireAuth roles={['host', 'admin']}>
               <VenueManagementPage />
             </RequireAuth>
           }
@@ -102,7 +102,8 @@ export function AppRoutes() {
         <Route
           path="admin-dashboard"
           element={
-            <RequireAuth roles={['admin']}>
+            // Any signed-in visitor: a non-admin sees 'Access denied. Admin privileges required.'
+            <RequireAuth>
               <AdminDashboardPage />
             </RequireAuth>
           }

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../src/server/db/client';
 import type { AppContext } from '../../src/server/context';
 import { createLogger } from '../../src/server/logger';
-import { OutboxWorker } from '../../src/server/mail/outbox';
+import { OutboxWorker, outboxWorkerOptions } from '../../src/server/mail/outbox';
 import { createContext } from '../../src/server/runtime';
 import type { MailTransport, OutgoingMail } from '../../src/server/adapters/mail';
 import { withDatabase } from '../global-setup';
@@ -38,10 +38,16 @@ export interface TestEnv {
   worker: OutboxWorker;
   /** Lets tests move the clock. */
   clock: { now: Date | null };
+  /** The PostgreSQL test database's URL (undefined on PGlite), for a second connection pool. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const pgTemplate = inject('pgTemplateDb');
   const url = process.env.TEST_DATABASE_URL;
   if (pgTemplate && url) {
@@ -52,6 +58,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openPostgres(withDatabase(url, name), 20);
     return {
       database,
+      url: withDatabase(url, name),
       drop: async () => {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -67,7 +74,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 /** A fresh, migrated database and the whole app on it, for one test file. */
 export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +91,7 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
   const clock: { now: Date | null } = { now: null };
   const ctx = await createContext(config, database, log, { mail, now: () => clock.now ?? new Date() });
   const app = createApp(ctx);
-  const worker = new OutboxWorker(ctx.db, mail, log);
+  const worker = new OutboxWorker(ctx.db, mail, log, outboxWorkerOptions(config));
   return {
     ctx,
     app,
@@ -92,6 +99,7 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     mail,
     worker,
     clock,
+    databaseUrl,
     async close() {
       await ctx.changes.stop();
       await drop();

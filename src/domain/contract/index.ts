@@ -10,6 +10,7 @@ export * from './errors';
 export * from './events';
 export * from './mailbox';
 export * from './reviews';
+export * from './operations';
 export * from './stats';
 export * from './venues';
 export * from './wire';

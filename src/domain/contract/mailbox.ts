@@ -1,7 +1,8 @@
 /** The admin's built-in mailbox: the email outbox, newest first. */
 import type { Timestamp } from './wire';
 
-export type MailStatus = 'pending' | 'sent' | 'failed';
+/** See docs/decisions/0014: `sending` is leased to a worker, `uncertain` is never resent alone. */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'cancelled';
 
 /** One outbox message as GET /api/admin/mailbox answers it. */
 export interface MailMessage {

@@ -23,7 +23,9 @@ export interface GuestBookingStats {
 
 /** GET /api/admin/stats */
 export interface AdminStats {
+  /** Waiting for a decision (rejected venues are not counted). */
   pending_venues: number;
+  rejected_venues: number;
   pending_bookings: number;
   total_venues: number;
   total_bookings: number;

@@ -86,17 +86,9 @@ export interface HostVenueList {
   venues: FullVenue[];
 }
 
-/** The admin's list filter (GET /api/admin/venues?status=). */
-export type AdminVenueStatus = 'pending' | 'active' | 'all';
-
-/** An item of GET /api/admin/venues: the venue and its host. */
+/** An item of GET /api/admin/venues (AdminVenuePage in operations.ts): the venue and its host. */
 export interface AdminVenue extends FullVenue {
   host: { full_name: string | null; email: string; business_name: string | null };
-}
-
-/** GET /api/admin/venues */
-export interface AdminVenueList {
-  venues: AdminVenue[];
 }
 
 /** POST /api/venues/:id/images (201) */

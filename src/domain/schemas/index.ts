@@ -9,5 +9,6 @@ export * from './accounts';
 export * from './bookings';
 export * from './charges';
 export * from './issues';
+export * from './operations';
 export * from './reviews';
 export * from './venues';

@@ -6,12 +6,25 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The sender; the transport's configured address when left out. */
+  from?: string;
+  /** A stable Message-ID (one per outbox row), so a resend is recognisable as the same message. */
+  messageId?: string;
 }
 
 /** Where the outbox worker delivers a message. */
 export interface MailTransport {
   readonly name: 'smtp' | 'mailbox';
   send(message: OutgoingMail): Promise<void>;
+}
+
+/**
+ * A refusal of the sender address itself (the SMTP server answered MAIL FROM with an error):
+ * nothing was accepted, and another sender address may work.
+ */
+export function isSenderRejected(err: unknown): boolean {
+  const e = err as { command?: unknown; code?: unknown; responseCode?: unknown };
+  return e?.command === 'MAIL FROM' && typeof e.responseCode === 'number' && e.responseCode >= 500;
 }
 
 export class SmtpTransport implements MailTransport {
@@ -21,16 +34,26 @@ export class SmtpTransport implements MailTransport {
     url: string,
     private readonly from: string,
   ) {
-    this.transporter = nodemailer.createTransport(url);
+    // Short timeouts: the outbox lease (2 minutes) must outlast the longest send.
+    this.transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
   }
-  async send(message: OutgoingMail) {
-    await this.transporter.sendMail({ from: this.from, ...message });
+  async send({ messageId, from, ...message }: OutgoingMail) {
+    await this.transporter.sendMail({ from: from ?? this.from, messageId, ...message });
+  }
+  close() {
+    this.transporter.close();
   }
 }
 
 /**
- * The built-in mailbox: messages stay in the database (the admin reads them in the Mailbox tab)
- * and each message's links go to the server log, so a new install works with no mail service.
+ * The built-in mailbox: messages stay in the database (the admin reads them in the Outbox
+ * section) and each message's links go to the server log, so a new install works with no mail
+ * service.
  */
 export class BuiltInMailbox implements MailTransport {
   readonly name = 'mailbox' as const;

@@ -14,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -361,7 +362,15 @@ export const venueReviews = pgTable(
   ],
 );
 
-/** Every email is written here in the transaction of the change that causes it, then sent by the worker. */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Every email is written here in the transaction of the change that causes it, then sent by the
+ * worker. `sending` = claimed by a worker until `lease_expires_at`; a lease that runs out while
+ * sending becomes `uncertain` (the SMTP server may have accepted it) and is never resent on its
+ * own — see docs/decisions/0014-outbox-delivery-guarantee.md.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -371,22 +380,38 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     last_error: text('last_error'),
     transport: text('transport'),
+    /** Sender addresses to try in turn (empty: the configured MAIL_FROM). */
+    from_candidates: text('from_candidates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The sender address the message went out with. */
+    sent_from: text('sent_from'),
+    /** Stable per row, so a resend of the same message is recognisable as one message. */
+    message_id: text('message_id'),
+    /** While `sending`: the worker's claim runs out at this time. */
+    lease_expires_at: timestamp('lease_expires_at', { withTimezone: true }),
     created_at: createdAt(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'email_outbox_status_check',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,
+    ),
     index('email_outbox_due_idx')
       .on(t.next_attempt_at)
       .where(sql`${t.status} = 'pending'`),
+    index('email_outbox_lease_idx')
+      .on(t.lease_expires_at)
+      .where(sql`${t.status} = 'sending'`),
     index('email_outbox_created_idx').on(t.created_at.desc()),
+    index('email_outbox_status_created_idx').on(t.status, t.created_at.desc()),
   ],
 );
 

@@ -52,6 +52,9 @@ export function toAppError(err: unknown): AppError | undefined {
 export function handleError(err: unknown, c: Context, log: Logger) {
   const known = toAppError(err);
   if (known) return respondWithError(c, known);
-  log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+  log.error(
+    { err, path: c.req.path, method: c.req.method, request_id: c.get('requestId') },
+    'unhandled error',
+  );
   return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
 }

@@ -7,11 +7,13 @@ import {
   optionalReasonSchema,
 } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
-import { readJson, readOptionalJson, uuidParam } from '../http/validate';
+import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { requireRole, requireViewer } from '../http/viewer';
 import { VENUE_NOT_FOUND } from '../services/availability';
 import * as bookings from '../services/bookings';
-import type { Booking, BookingList, Encoded } from '@/domain/contract';
+import { listAdminBookingsPage } from '../services/admin-lists';
+import { adminBookingQuerySchema } from '@/domain/schemas';
+import type { AdminBookingPage, Booking, BookingList, Encoded } from '@/domain/contract';
 
 const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
 
@@ -105,8 +107,10 @@ export function bookingRoutes(ctx: AppContext) {
 
   r.get('/admin/bookings', async (c) => {
     await requireRole(ctx, c, 'admin');
+    const query = readQuery(c, adminBookingQuerySchema);
     c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listAllBookings(ctx) } satisfies Encoded<BookingList>);
+    const { items, ...page } = await listAdminBookingsPage(ctx, query);
+    return c.json({ bookings: items, ...page } satisfies Encoded<AdminBookingPage>);
   });
 
   r.patch('/admin/bookings/:id', async (c) => {

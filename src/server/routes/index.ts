@@ -10,6 +10,7 @@ import { mediaRoutes } from './media';
 import { reviewRoutes } from './reviews';
 import { crawlerRoutes } from './crawlers';
 import { paymentRoutes } from './payments';
+import { operationsRoutes } from './operations';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -21,6 +22,7 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', bookingRoutes(ctx));
   api.route('/', reviewRoutes(ctx));
   api.route('/', paymentRoutes(ctx));
+  api.route('/', operationsRoutes(ctx));
 }
 
 /** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */

@@ -15,9 +15,11 @@ import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/valida
 import { getViewer, requireRole } from '../http/viewer';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
 import * as venues from '../services/venues';
+import { listAdminVenuesPage } from '../services/admin-lists';
+import { adminVenueQuerySchema } from '@/domain/schemas';
 import type { UploadedFile } from '../services/venues';
 import type {
-  AdminVenueList,
+  AdminVenuePage,
   Encoded,
   FullVenue,
   HostVenueList,
@@ -40,12 +42,6 @@ const orderSchema = z.object(
   },
   { error: 'Invalid request body.' },
 );
-const adminListSchema = z.object({
-  status: z
-    .enum(['pending', 'active', 'all'], { error: 'Status must be pending, active or all.' })
-    .default('all'),
-});
-
 /** The single file of a multipart upload (field `file`). */
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -170,9 +166,10 @@ export function venueRoutes(ctx: AppContext) {
 
   r.get('/admin/venues', async (c) => {
     await requireRole(ctx, c, 'admin');
-    const { status } = readQuery(c, adminListSchema);
+    const query = readQuery(c, adminVenueQuerySchema);
     c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listAdminVenues(ctx, status) } satisfies Encoded<AdminVenueList>);
+    const { items, ...page } = await listAdminVenuesPage(ctx, query);
+    return c.json({ venues: items, ...page } satisfies Encoded<AdminVenuePage>);
   });
 
   r.post('/admin/venues/:id/approve', async (c) => {

@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { guestSpentCents } from './payments/summary';
 import type { AppContext, Viewer } from '../context';
 import { bookings, venues } from '../db/schema';
+import { venueStateCounts } from './admin-lists';
 
 /** Active venues (the home page). */
 export async function publicVenueStats(ctx: AppContext) {
@@ -42,12 +43,8 @@ export async function guestStats(ctx: AppContext, viewer: Viewer) {
 
 /** Everything the admin oversees: venues and bookings, and those waiting for a decision. */
 export async function adminStats(ctx: AppContext) {
-  const [v] = await ctx.db
-    .select({
-      total: count(),
-      pending: sql<number>`count(*) filter (where not ${venues.is_active})`.mapWith(Number),
-    })
-    .from(venues);
+  // Rejected venues are not waiting for anyone: they are not counted as pending.
+  const v = await venueStateCounts(ctx);
   const [b] = await ctx.db
     .select({
       total: count(),
@@ -55,9 +52,10 @@ export async function adminStats(ctx: AppContext) {
     })
     .from(bookings);
   return {
-    pending_venues: v?.pending ?? 0,
+    pending_venues: v.pending,
+    rejected_venues: v.rejected,
     pending_bookings: b?.pending ?? 0,
-    total_venues: v?.total ?? 0,
+    total_venues: v.total,
     total_bookings: b?.total ?? 0,
   };
 }

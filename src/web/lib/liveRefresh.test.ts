@@ -12,6 +12,7 @@ describe('the live refresh table', () => {
       ['host', 'stats'],
       ['admin', 'venues'],
       ['admin', 'stats'],
+      ['admin', 'reviews'],
     ]);
   });
 

@@ -3,7 +3,7 @@
  * whom; prefixes group what one change makes stale (e.g. `guest.all` holds the guest's list and
  * tiles). The live table (liveRefresh.ts) and the features' data modules both use these.
  */
-import type { AdminReviewStatus, AdminVenueStatus } from '@/domain/contract';
+import type { AdminReviewStatus } from '@/domain/contract';
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -44,14 +44,22 @@ export const queryKeys = {
     stats: ['host', 'stats'] as const,
   },
   admin: {
-    /** Every admin venue list, whatever its status filter. */
+    /** Every page of the admin's venue list, whatever its filter, sort and page. */
     allVenues: ['admin', 'venues'] as const,
-    venues: (status: AdminVenueStatus) => ['admin', 'venues', status] as const,
+    /** One page; `query` is the list's query string (status, q, sort, page, page_size). */
+    venues: (query: string) => ['admin', 'venues', query] as const,
+    /** Every page of the admin's booking list. */
     bookings: ['admin', 'bookings'] as const,
+    bookingsPage: (query: string) => ['admin', 'bookings', query] as const,
     stats: ['admin', 'stats'] as const,
-    mailbox: (limit: number) => ['admin', 'mailbox', limit] as const,
     /** Every page of the admin's review list, whatever its filter. */
     reviews: ['admin', 'reviews'] as const,
     reviewPage: (status: AdminReviewStatus, page: number) => ['admin', 'reviews', status, page] as const,
+    /** Every page of the outbox (Operations tab). */
+    outbox: ['admin', 'outbox'] as const,
+    outboxPage: (query: string) => ['admin', 'outbox', query] as const,
+    templates: ['admin', 'email-templates'] as const,
+    environment: ['admin', 'environment'] as const,
+    serverLog: ['admin', 'server-log'] as const,
   },
 };

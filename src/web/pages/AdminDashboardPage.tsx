@@ -8,9 +8,9 @@ import { AccessDenied } from '@/web/components/AccessDenied';
 import { useAuth } from '@/web/features/auth';
 import {
   BookingManagementTab,
-  MailboxTab,
   ManageVenuesTab,
   ReviewsTab,
+  OperationsTab,
   TransactionManagementTab,
   useAdminStats,
   VenueApprovalsTab,
@@ -18,7 +18,7 @@ import {
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 
-const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'mailbox'] as const;
+const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'operations'] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(TABS, 'approvals');
@@ -30,7 +30,7 @@ function AdminDashboard() {
       <PageHeader
         eyebrow="Admin"
         title="Admin Dashboard"
-        description="Approve venues, oversee bookings and payments, and check the platform's email."
+        description="Approve venues, oversee bookings and payments, and run the platform's operations."
       />
       <StatTiles
         loading={stats.isPending}
@@ -49,7 +49,7 @@ function AdminDashboard() {
           <TabsTrigger value="bookings">Booking Management</TabsTrigger>
           <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
-          <TabsTrigger value="mailbox">Mailbox</TabsTrigger>
+          <TabsTrigger value="operations">Operations</TabsTrigger>
         </TabsList>
         <TabsContent value="approvals">
           <VenueApprovalsTab />
@@ -66,15 +66,18 @@ function AdminDashboard() {
         <TabsContent value="reviews">
           <ReviewsTab />
         </TabsContent>
-        <TabsContent value="mailbox">
-          <MailboxTab />
+        <TabsContent value="operations">
+          <OperationsTab />
         </TabsContent>
       </Tabs>
     </Container>
   );
 }
 
-/** /admin-dashboard (admin only; the route guard redirects others, this check is a second line). */
+/**
+ * /admin-dashboard: the admin's dashboard. Any other signed-in person sees the SPEC's
+ * 'Access denied. Admin privileges required.' (signed-out visitors are sent to / by the guard).
+ */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
   return (

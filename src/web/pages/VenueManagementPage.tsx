@@ -1,7 +1,8 @@
 /*
- * /venue-management/:id?tab=weekly|calendar|bookings — Manage Venue (host owner only; SPEC §2).
- * Weekly hours and pricing (saved with Save Changes), date overrides, and the venue's bookings
- * with approve, reject and edit, refreshed live.
+ * /venue-management/:id?tab=weekly|calendar|bookings — Manage Venue (SPEC §2): the owning host
+ * edits weekly hours and pricing (saved with Save Changes) and date overrides, and handles the
+ * venue's bookings (approve, reject, edit), refreshed live. The admin's "Venue Bookings" link
+ * opens the bookings tab here too: the admin reads and acts on bookings (hours stay the host's).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -45,14 +46,17 @@ export const VENUE_LOAD_FAILED = 'Failed to load venue data.';
 
 export default function VenueManagementPage() {
   const { id = '' } = useParams();
-  const { profile } = useAuth();
+  const { profile, isAdmin } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useTabParam(TABS, 'weekly');
+  const [hostTab, setTab] = useTabParam(TABS, 'weekly');
+  // The admin reads and acts on bookings only: hours and overrides are the host's to change.
+  const tab = isAdmin ? 'bookings' : hostTab;
+  const dashboard = isAdmin ? '/admin-dashboard?tab=bookings' : '/host-dashboard';
 
   const venueQuery = useVenue(id);
   const raw = venueQuery.data;
-  const owned = raw && profile && raw.host_id === profile.id ? raw : null;
+  const owned = raw && profile && (isAdmin || raw.host_id === profile.id) ? raw : null;
   const venue = owned ? { ...owned, hours: normalizeWeeklyHours(owned.hours) } : null;
   const failed = venueQuery.isError || (raw !== undefined && !owned);
 
@@ -62,8 +66,8 @@ export default function VenueManagementPage() {
     if (!failed || reported.current) return;
     reported.current = true;
     toast.error(VENUE_LOAD_FAILED);
-    navigate('/host-dashboard', { replace: true });
-  }, [failed, navigate]);
+    navigate(dashboard, { replace: true });
+  }, [failed, navigate, dashboard]);
 
   const bookings = useVenueBookings(id, Boolean(venue));
   const overrides = useVenueOverrides(id, Boolean(venue));
@@ -118,7 +122,7 @@ export default function VenueManagementPage() {
             title="Venue not found."
             action={
               <Button asChild variant="outline">
-                <Link to="/host-dashboard">Back to Dashboard</Link>
+                <Link to={dashboard}>Back to Dashboard</Link>
               </Button>
             }
           />
@@ -166,15 +170,17 @@ export default function VenueManagementPage() {
           actions={
             <>
               <Button asChild variant="outline">
-                <Link to="/host-dashboard">
+                <Link to={dashboard}>
                   <ArrowLeft aria-hidden="true" />
                   Back to Dashboard
                 </Link>
               </Button>
-              <Button onClick={saveChanges} disabled={save.isPending}>
-                <Save aria-hidden="true" />
-                {save.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
+              {!isAdmin && (
+                <Button onClick={saveChanges} disabled={save.isPending}>
+                  <Save aria-hidden="true" />
+                  {save.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+              )}
             </>
           }
         />
@@ -182,15 +188,21 @@ export default function VenueManagementPage() {
         <Tabs value={tab} onValueChange={setTab}>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <TabsList aria-label="Manage venue sections">
-              <TabsTrigger value="weekly" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
-                <Clock aria-hidden="true" />
-                Weekly Hours
-                {dirty && <span className="size-2 rounded-full bg-warning" aria-label="unsaved changes" />}
-              </TabsTrigger>
-              <TabsTrigger value="calendar" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
-                <CalendarDays aria-hidden="true" />
-                Calendar
-              </TabsTrigger>
+              {!isAdmin && (
+                <>
+                  <TabsTrigger value="weekly" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
+                    <Clock aria-hidden="true" />
+                    Weekly Hours
+                    {dirty && (
+                      <span className="size-2 rounded-full bg-warning" aria-label="unsaved changes" />
+                    )}
+                  </TabsTrigger>
+                  <TabsTrigger value="calendar" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
+                    <CalendarDays aria-hidden="true" />
+                    Calendar
+                  </TabsTrigger>
+                </>
+              )}
               <TabsTrigger value="bookings" className="relative max-sm:px-3 max-sm:[&>svg]:hidden">
                 <Ticket aria-hidden="true" />
                 Bookings
@@ -202,6 +214,11 @@ export default function VenueManagementPage() {
                 )}
               </TabsTrigger>
             </TabsList>
+            {isAdmin && (
+              <p className="text-sm text-muted-foreground">
+                Viewing as admin: weekly hours and date overrides are managed by the venue’s host.
+              </p>
+            )}
             {dirty && tab === 'weekly' && (
               <p className="text-sm text-warning" role="status">
                 Unsaved changes — press Save Changes to keep them.
@@ -237,6 +254,7 @@ export default function VenueManagementPage() {
               loading={bookings.isPending}
               error={bookings.isError}
               onRetry={() => void bookings.refetch()}
+              asAdmin={isAdmin}
             />
           </TabsContent>
         </Tabs>

@@ -10,13 +10,7 @@ export { approveChanges, rejectChanges } from './changes';
 export { approveBooking, rejectBooking } from './decide';
 export { editBooking } from './edit';
 export { lockVenueConfirmations } from './lifecycle';
-export {
-  getBooking,
-  listAllBookings,
-  listGuestBookings,
-  listHostBookings,
-  listVenueBookings,
-} from './queries';
+export { getBooking, listGuestBookings, listHostBookings, listVenueBookings } from './queries';
 export { requestBooking } from './request';
 export {
   BOOKING_CHANGED,

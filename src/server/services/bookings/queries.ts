@@ -52,12 +52,3 @@ export async function listVenueBookings(
     rows.map((r) => toView(r, true)),
   );
 }
-
-/** Every booking (admin), last changed first. */
-export async function listAllBookings(ctx: AppContext): Promise<PaidBookingView[]> {
-  const rows = await selectBookings(ctx.db).orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return withPaymentFields(
-    ctx.db,
-    rows.map((r) => toView(r, true)),
-  );
-}

@@ -14,7 +14,7 @@ export {
   type UploadedFile,
 } from './images';
 export { decideVenue, deleteVenue } from './moderate';
-export { getVenue, listAdminVenues, listHostVenues, type AdminVenueStatus } from './queries';
+export { getVenue, listHostVenues } from './queries';
 export {
   ListPageJson,
   decodeCursor,

@@ -36,9 +36,15 @@ export async function updateVenue(
     if (changes.time_zone !== undefined && changes.time_zone !== current.time_zone) {
       await moveBookingsToZone(tx, id, changes.time_zone);
     }
+    // The rejection email promises another look after the host's edit: a rejected venue the
+    // owner edits goes back to the approval queue (its last reason stays readable).
+    const reopen =
+      viewer.profile.role === 'host' && !current.is_active && current.reviewed_at !== null
+        ? { reviewed_at: null }
+        : {};
     const [updated] = await tx
       .update(venues)
-      .set({ ...changes, updated_at: ctx.now() })
+      .set({ ...changes, ...reopen, updated_at: ctx.now() })
       .where(eq(venues.id, id))
       .returning(fullColumns);
     // Decision 0015: a host's new name or description on an approved venue is reviewed again.

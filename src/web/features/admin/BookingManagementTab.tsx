@@ -1,9 +1,9 @@
 /*
- * Admin "Booking Management" tab (SPEC §2 Admin dashboard): every booking, last changed first,
- * with its badge and links to /edit-booking/{id} and /venue-management/{venueId}?tab=bookings;
- * pending requests can be approved or rejected here. Refreshed live.
+ * Admin "Booking Management" tab (SPEC §2 Admin dashboard): every booking — searched, filtered,
+ * sorted and paged by the server, the filters kept in the URL — with its badge and links to
+ * /edit-booking/{id} and /venue-management/{venueId}?tab=bookings; pending requests can be
+ * approved or rejected here. Refreshed live.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Check, ExternalLink, Pencil, Search, X } from 'lucide-react';
@@ -11,8 +11,6 @@ import { availableActions } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import {
   BookingCardHeader,
   BookingFacts,
@@ -27,6 +25,9 @@ import type { Booking } from '@/domain/contract';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
+import { formatCount } from '@/web/lib/format';
+import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
+import { ListSearch, ListSelect, Pager, pageFrom } from './ListControls';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All statuses' },
@@ -35,80 +36,90 @@ const STATUS_FILTERS = [
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'edited', label: 'Edited' },
 ] as const;
+const SORTS = [
+  { value: 'updated', label: 'Last changed' },
+  { value: 'date', label: 'Event date' },
+  { value: 'created', label: 'Newest requests' },
+] as const;
+const PAGE_SIZE = 20;
+const KEYS = ['status', 'q', 'sort', 'page'] as const;
 
 export function BookingManagementTab() {
-  const bookings = useAdminBookings();
-  const [status, setStatus] = useState<string>('all');
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useUrlParams('booking', KEYS);
+  const page = pageFrom(params.page);
+  const bookings = useAdminBookings(
+    listQuery({ status: params.status, q: params.q, sort: params.sort }, { page, page_size: PAGE_SIZE }),
+  );
+  const filtered = Boolean(params.status || params.q);
+  const counts = bookings.data?.counts;
 
-  if (bookings.isPending) return <BookingListSkeleton />;
-  if (bookings.isError) {
-    return <LoadError message="Failed to load bookings." onRetry={() => void bookings.refetch()} />;
-  }
-  if (bookings.data.length === 0) {
-    return (
+  const toolbar = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <ListSearch
+        value={params.q}
+        onChange={(q) => setParams({ q })}
+        label="Search bookings"
+        placeholder="Search venue, guest or booking id"
+      />
+      <ListSelect
+        value={params.status}
+        onChange={(status) => setParams({ status })}
+        options={STATUS_FILTERS.map((f) => ({
+          ...f,
+          label: counts && f.value !== 'all' ? `${f.label} (${formatCount(counts[f.value] ?? 0)})` : f.label,
+        }))}
+        label="Filter by status"
+      />
+      <ListSelect
+        value={params.sort}
+        onChange={(sort) => setParams({ sort })}
+        options={SORTS}
+        label="Sort bookings"
+        className="sm:w-44"
+      />
+    </div>
+  );
+
+  let body;
+  if (bookings.isPending) body = <BookingListSkeleton />;
+  else if (bookings.isError) {
+    body = <LoadError message="Failed to load bookings." onRetry={() => void bookings.refetch()} />;
+  } else if (bookings.data.total === 0) {
+    body = filtered ? (
+      <EmptyState icon={Search} title="No bookings match" description="Try another search or status." />
+    ) : (
       <EmptyState
         icon={CalendarDays}
         title="No bookings yet"
         description="Guest booking requests across all venues will appear here."
       />
     );
-  }
-
-  const needle = search.trim().toLowerCase();
-  const shown = bookings.data.filter(
-    (b) =>
-      (status === 'all' || b.status === status) &&
-      (!needle ||
-        [b.id, b.venue.name, b.guest?.full_name ?? '', b.guest?.email ?? '', b.contact_email].some((v) =>
-          v.toLowerCase().includes(needle),
-        )),
-  );
-
-  return (
-    <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative sm:max-w-sm sm:flex-1">
-          <Search
-            className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search venue, guest or booking id"
-            aria-label="Search bookings"
-            className="pl-10"
-          />
-        </div>
-        <Select value={status} onValueChange={setStatus}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUS_FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-          Showing {shown.length} of {bookings.data.length} bookings
-        </p>
-      </div>
-      {shown.length === 0 ? (
-        <EmptyState icon={Search} title="No bookings match" description="Try another search or status." />
-      ) : (
+  } else {
+    body = (
+      <>
         <ul className="flex flex-col gap-4" aria-label="All bookings">
-          {shown.map((booking) => (
+          {bookings.data.bookings.map((booking) => (
             <li key={booking.id}>
               <AdminBookingCard booking={booking} />
             </li>
           ))}
         </ul>
-      )}
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={bookings.data.total}
+          noun="bookings"
+          onPage={(p) => setParams({ page: p })}
+          busy={bookings.isFetching}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {toolbar}
+      {body}
     </div>
   );
 }

@@ -1,7 +1,11 @@
-/* Admin "Manage Venues" tab: every venue, with edit, view and delete. */
-import { useMemo, useState } from 'react';
+/*
+ * Admin "Manage Venues" tab: every venue — filtered by review state (pending, approved, rejected),
+ * searched, sorted and paged by the server, the filters kept in the URL — with edit, view, the
+ * venue's bookings and delete.
+ */
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Eye, MapPin, Pencil, Search, Store, Trash2 } from 'lucide-react';
+import { Eye, MapPin, Pencil, Search, Store, Ticket, Trash2 } from 'lucide-react';
 import { formatPriceWithUnit } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
 import { LoadError } from '@/web/components/LoadError';
@@ -14,12 +18,13 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
+import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
+import { ListSearch, ListSelect, Pager, pageFrom } from './ListControls';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
 import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
@@ -143,14 +148,20 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           </p>
         </div>
       </div>
-      <div className="flex shrink-0 gap-2">
-        <Button asChild variant="secondary" size="sm" className="flex-1 sm:flex-none">
+      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/edit-venue/${venue.id}`} aria-label={`Edit ${venue.name}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Link>
         </Button>
-        <Button asChild variant="secondary" size="sm" className="flex-1 sm:flex-none">
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
+          <Link to={`/venue-management/${venue.id}?tab=bookings`} aria-label={`Bookings of ${venue.name}`}>
+            <Ticket aria-hidden="true" />
+            Bookings
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/venue/${venue.id}`} aria-label={`View ${venue.name}`}>
             <Eye aria-hidden="true" />
             View
@@ -161,7 +172,7 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           size="sm"
           onClick={onDelete}
           aria-label={`Delete ${venue.name}`}
-          className="flex-1 text-danger hover:text-danger sm:flex-none"
+          className="text-danger hover:text-danger sm:flex-none"
         >
           <Trash2 aria-hidden="true" />
           Delete
@@ -171,23 +182,62 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
   );
 }
 
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All venues' },
+  { value: 'pending', label: 'Pending approval' },
+  { value: 'active', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const;
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name A–Z' },
+] as const;
+const PAGE_SIZE = 20;
+const KEYS = ['status', 'q', 'sort', 'page'] as const;
+
 export function ManageVenuesTab() {
-  const venues = useAdminVenues('all');
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useUrlParams('venue', KEYS);
+  const page = pageFrom(params.page);
+  const venues = useAdminVenues(
+    listQuery({ status: params.status, q: params.q, sort: params.sort }, { page, page_size: PAGE_SIZE }),
+  );
   const [deleting, setDeleting] = useState<AdminVenue | null>(null);
+  const filtered = Boolean(params.status || params.q);
 
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    if (!venues.data || !needle) return venues.data ?? [];
-    return venues.data.filter((v) =>
-      [v.name, v.city, v.address, v.host.full_name ?? '', v.host.email].some((s) =>
-        s.toLowerCase().includes(needle),
-      ),
-    );
-  }, [venues.data, search]);
+  const toolbar = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <ListSearch
+        value={params.q}
+        onChange={(q) => setParams({ q })}
+        label="Search venues"
+        placeholder="Search by name, city or host"
+      />
+      <ListSelect
+        value={params.status}
+        onChange={(status) => setParams({ status })}
+        options={STATUS_OPTIONS.map((o) => ({
+          ...o,
+          label:
+            venues.data && o.value !== 'all'
+              ? `${o.label} (${formatCount(venues.data.counts[o.value])})`
+              : o.label,
+        }))}
+        label="Filter by review state"
+      />
+      <ListSelect
+        value={params.sort}
+        onChange={(sort) => setParams({ sort })}
+        options={SORT_OPTIONS}
+        label="Sort venues"
+        className="sm:w-40"
+      />
+    </div>
+  );
 
+  let body;
   if (venues.isPending) {
-    return (
+    body = (
       <div className="grid gap-3" aria-busy="true">
         <span className="sr-only" role="status">
           Loading venues
@@ -197,54 +247,44 @@ export function ManageVenuesTab() {
         ))}
       </div>
     );
-  }
-  if (venues.isError) {
-    return (
+  } else if (venues.isError) {
+    body = (
       <LoadError
         message="Could not load venues"
-        description="Please check your connection and try again."
+        description={errorMessage(venues.error, 'Please check your connection and try again.')}
         onRetry={() => void venues.refetch()}
       />
     );
-  }
-  if (venues.data.length === 0) {
-    return (
+  } else if (venues.data.total === 0) {
+    body = filtered ? (
+      <EmptyState icon={Search} title="No venues match" description="Try another search or filter." />
+    ) : (
       <EmptyState icon={Store} title="No venues yet" description="Venues listed by hosts will appear here." />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="grid gap-3" aria-label="Venues">
+          {venues.data.venues.map((venue) => (
+            <VenueRow key={venue.id} venue={venue} onDelete={() => setDeleting(venue)} />
+          ))}
+        </ul>
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={venues.data.total}
+          noun="venues"
+          onPage={(p) => setParams({ page: p })}
+          busy={venues.isFetching}
+        />
+      </>
     );
   }
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative sm:w-80">
-          <Search
-            className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search venues"
-            placeholder="Search by name, city or host"
-            className="pl-10"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {shown.length === venues.data.length
-            ? `${formatCount(venues.data.length)} venues`
-            : `${formatCount(shown.length)} of ${formatCount(venues.data.length)} venues`}
-        </p>
-      </div>
-      {shown.length === 0 ? (
-        <EmptyState icon={Search} title="No venues match your search" />
-      ) : (
-        <ul className="grid gap-3">
-          {shown.map((venue) => (
-            <VenueRow key={venue.id} venue={venue} onDelete={() => setDeleting(venue)} />
-          ))}
-        </ul>
-      )}
+      {toolbar}
+      {body}
       <DeleteVenueDialog venue={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

@@ -1,10 +1,15 @@
-/* Admin "Venue Approvals" tab: venues waiting for a decision, with host and bank details. */
+/*
+ * Admin "Venue Approvals" tab: venues waiting for a decision (never rejected ones: they have their
+ * own filter in Manage Venues), with host and bank details — account and routing numbers masked
+ * to their last 4 until the admin reveals one. Paged by the server.
+ */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import {
   Check,
   Eye,
+  EyeOff,
   Landmark,
   ListChecks,
   Mail,
@@ -26,6 +31,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
+import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
+import { maskLast4 } from '@/domain/masking';
+import { Pager, pageFrom } from './ListControls';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
 import { useAdminVenues, useVenueDecision, VenuePhoto, VenueStatusBadge } from '@/web/features/venues';
@@ -40,6 +48,31 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
         {children || <span className="text-muted-foreground">—</span>}
       </dd>
     </div>
+  );
+}
+
+/** An account or routing number shown as its last 4 until the admin chooses to reveal it. */
+function MaskedNumber({ value, label }: { value: string | null; label: string }) {
+  const [shown, setShown] = useState(false);
+  if (!value) return null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="font-mono tabular-nums" data-testid="masked-number">
+        {shown ? value : maskLast4(value)}
+      </span>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto text-xs"
+        onClick={() => setShown((v) => !v)}
+        aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`}
+        aria-pressed={shown}
+      >
+        {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+        {shown ? 'Hide' : 'Reveal'}
+      </Button>
+    </span>
   );
 }
 
@@ -194,10 +227,10 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
                 <Detail label="Account holder">{venue.bank_account_holder_name}</Detail>
                 <Detail label="Tax ID">{venue.tax_id}</Detail>
                 <Detail label="Account number">
-                  <span className="font-mono tabular-nums">{venue.bank_account_number}</span>
+                  <MaskedNumber value={venue.bank_account_number ?? null} label="account number" />
                 </Detail>
                 <Detail label="Routing number">
-                  <span className="font-mono tabular-nums">{venue.bank_routing_number}</span>
+                  <MaskedNumber value={venue.bank_routing_number ?? null} label="routing number" />
                 </Detail>
               </dl>
             </section>
@@ -249,8 +282,30 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
   );
 }
 
+const PAGE_SIZE = 10;
+const KEYS = ['page'] as const;
+
+function RejectedNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {formatCount(count)} rejected {count === 1 ? 'venue is' : 'venues are'} not in this queue.{' '}
+      <Link
+        to="/admin-dashboard?tab=venues&venue_status=rejected"
+        className="font-medium text-accent-soft hover:underline"
+      >
+        Show rejected venues
+      </Link>
+    </p>
+  );
+}
+
 export function VenueApprovalsTab() {
-  const venues = useAdminVenues('pending');
+  const [params, setParams] = useUrlParams('approval', KEYS);
+  const page = pageFrom(params.page);
+  const venues = useAdminVenues(
+    listQuery({ status: 'pending', sort: 'oldest' }, { page, page_size: PAGE_SIZE }),
+  );
 
   if (venues.isPending) {
     return (
@@ -272,22 +327,40 @@ export function VenueApprovalsTab() {
       />
     );
   }
-  if (venues.data.length === 0) {
+  const { venues: list, total, counts } = venues.data;
+  if (total === 0) {
     return (
-      <EmptyState
-        icon={ListChecks}
-        title="No venues awaiting approval"
-        description="New venue submissions from hosts will appear here for review."
-      />
+      <div className="grid gap-4">
+        <EmptyState
+          icon={ListChecks}
+          title="No venues awaiting approval"
+          description="New venue submissions from hosts will appear here for review."
+        />
+        <RejectedNote count={counts.rejected} />
+      </div>
     );
   }
   return (
-    <ul className="grid gap-6">
-      {venues.data.map((venue) => (
-        <li key={venue.id}>
-          <PendingVenueCard venue={venue} />
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">Oldest submissions first.</p>
+        <RejectedNote count={counts.rejected} />
+      </div>
+      <ul className="grid gap-6" aria-label="Venues awaiting approval">
+        {list.map((venue) => (
+          <li key={venue.id}>
+            <PendingVenueCard venue={venue} />
+          </li>
+        ))}
+      </ul>
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        noun="venues awaiting approval"
+        onPage={(p) => setParams({ page: p })}
+        busy={venues.isFetching}
+      />
+    </div>
   );
 }

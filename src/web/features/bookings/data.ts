@@ -4,8 +4,9 @@
  * (lib/liveRefresh.ts) keeps every list fresh, and invalidateBookingViews refreshes them
  * at once after a change made here.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
+  AdminBookingPage,
   Booking,
   BookingList,
   GuestBookingStats,
@@ -29,7 +30,9 @@ export const bookingsApi = {
   hostList: (signal?: AbortSignal) => api.get<BookingList>('/api/host/bookings', { signal }),
   venueList: (venueId: string, signal?: AbortSignal) =>
     api.get<BookingList>(`/api/venues/${at(venueId)}/bookings`, { signal }),
-  adminList: (signal?: AbortSignal) => api.get<BookingList>('/api/admin/bookings', { signal }),
+  /** One page of every booking; `query` is the list's query string (status, q, sort, page). */
+  adminList: (query: string, signal?: AbortSignal) =>
+    api.get<AdminBookingPage>(`/api/admin/bookings${query ? `?${query}` : ''}`, { signal }),
   /** The host's or admin's answer to a pending request (a reason only with a rejection). */
   decide: (id: string, action: 'approve' | 'reject', reason?: string) =>
     api.post<Booking>(
@@ -117,11 +120,12 @@ export function useVenueBookings(venueId: string, enabled = true) {
   });
 }
 
-export function useAdminBookings() {
+/** One page of every booking (admin): filtered, sorted and paged by the server (`query`). */
+export function useAdminBookings(query: string) {
   return useQuery({
-    queryKey: queryKeys.admin.bookings,
-    queryFn: ({ signal }) => bookingsApi.adminList(signal),
-    select: (data) => data.bookings,
+    queryKey: queryKeys.admin.bookingsPage(query),
+    queryFn: ({ signal }) => bookingsApi.adminList(query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

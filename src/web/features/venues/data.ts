@@ -4,6 +4,7 @@
  * (lib/queryKeys.ts); the live table (lib/liveRefresh.ts) keeps them fresh.
  */
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -11,8 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
-  AdminVenueList,
-  AdminVenueStatus,
+  AdminVenuePage,
   FullVenue,
   HostVenueList,
   Ok,
@@ -54,8 +54,9 @@ export const venuesApi = {
     api.put<VenueImageList>(`/api/venues/${encodeURIComponent(id)}/images/order`, { images }),
   hostVenues: (signal?: AbortSignal) => api.get<HostVenueList>('/api/host/venues', { signal }),
   stats: (signal?: AbortSignal) => api.get<VenueStats>('/api/venues/stats', { signal }),
-  adminVenues: (status: AdminVenueStatus, signal?: AbortSignal) =>
-    api.get<AdminVenueList>(`/api/admin/venues?status=${status}`, { signal }),
+  /** One page of the admin's venue list; `query` is the list's query string (status, q, sort, page). */
+  adminVenues: (query: string, signal?: AbortSignal) =>
+    api.get<AdminVenuePage>(`/api/admin/venues${query ? `?${query}` : ''}`, { signal }),
   approve: (id: string, notes?: string) =>
     api.post<FullVenue>(`/api/admin/venues/${encodeURIComponent(id)}/approve`, notes ? { notes } : {}),
   reject: (id: string, notes: string) =>
@@ -159,10 +160,15 @@ export function useHostVenues() {
 }
 
 /** Venues for the admin (pending, active or all), with their hosts. */
-export function useAdminVenues(status: AdminVenueStatus) {
+/**
+ * One page of the admin's venues (filtered, sorted and paged by the server; `query` is the list's
+ * query string), with their hosts.
+ */
+export function useAdminVenues(query: string) {
   return useQuery({
-    queryKey: queryKeys.admin.venues(status),
-    queryFn: async ({ signal }) => (await venuesApi.adminVenues(status, signal)).venues,
+    queryKey: queryKeys.admin.venues(query),
+    queryFn: ({ signal }) => venuesApi.adminVenues(query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,8 +1,10 @@
 /*
  * Manage Venue, bookings tab (SPEC §2 Manage Venue, §4 Booking): the venue's bookings, last
- * changed first, with Approve, Reject and Edit Booking on pending requests.
+ * changed first, with Approve, Reject and Edit Booking on pending requests. The admin sees the
+ * same list; their Edit Booking opens the admin booking editor (/edit-booking/{id}).
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, Pencil, Phone, UserRound, X, CalendarDays } from 'lucide-react';
 import { availableActions, isAwaitingGuest } from '@/domain/booking';
@@ -45,6 +47,7 @@ export function VenueBookingsTab({
   loading,
   error,
   onRetry,
+  asAdmin = false,
 }: {
   venue: Venue;
   hours: WeeklyHours;
@@ -53,6 +56,7 @@ export function VenueBookingsTab({
   loading: boolean;
   error: boolean;
   onRetry: () => void;
+  asAdmin?: boolean;
 }) {
   if (loading) return <BookingListSkeleton />;
   if (error || !bookings) return <LoadError message="Failed to load bookings." onRetry={onRetry} />;
@@ -69,7 +73,13 @@ export function VenueBookingsTab({
     <ul className="flex flex-col gap-4" aria-label={`Bookings for ${venue.name}`}>
       {bookings.map((booking) => (
         <li key={booking.id}>
-          <VenueBookingCard booking={booking} venue={venue} hours={hours} overrides={overrides} />
+          <VenueBookingCard
+            booking={booking}
+            venue={venue}
+            hours={hours}
+            overrides={overrides}
+            asAdmin={asAdmin}
+          />
         </li>
       ))}
     </ul>
@@ -81,17 +91,19 @@ function VenueBookingCard({
   venue,
   hours,
   overrides,
+  asAdmin,
 }: {
   booking: Booking;
   venue: Venue;
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
+  asAdmin: boolean;
 }) {
   const queryClient = useQueryClient();
   const [editOpen, setEditOpen] = useState(false);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const actions = availableActions(booking, 'host');
+  const actions = availableActions(booking, asAdmin ? 'admin' : 'host');
 
   const decide = useMutation({
     mutationFn: ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
@@ -153,7 +165,7 @@ function VenueBookingCard({
 
       <HostPaymentPanel booking={booking} />
 
-      {(actions.length > 0 || booking.status === 'edited') && (
+      {(asAdmin || actions.length > 0 || booking.status === 'edited') && (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {actions.includes('approve') && (
             <Button onClick={() => decide.mutate({ action: 'approve' })} disabled={decide.isPending}>
@@ -161,13 +173,22 @@ function VenueBookingCard({
               Approve
             </Button>
           )}
-          {actions.includes('edit') && (
-            <Button variant="outline" onClick={() => setEditOpen(true)} disabled={decide.isPending}>
-              <Pencil aria-hidden="true" />
-              Edit Booking
+          {asAdmin ? (
+            <Button asChild variant="outline">
+              <Link to={`/edit-booking/${booking.id}`}>
+                <Pencil aria-hidden="true" />
+                Edit Booking
+              </Link>
             </Button>
+          ) : (
+            actions.includes('edit') && (
+              <Button variant="outline" onClick={() => setEditOpen(true)} disabled={decide.isPending}>
+                <Pencil aria-hidden="true" />
+                Edit Booking
+              </Button>
+            )
           )}
-          {booking.status === 'edited' && (
+          {!asAdmin && booking.status === 'edited' && (
             <Button variant="outline" onClick={() => setEditOpen(true)}>
               <Pencil aria-hidden="true" />
               View Edited Booking

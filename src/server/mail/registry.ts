@@ -1,0 +1,183 @@
+/**
+ * The one table of email templates. The outbox refuses a template name that is not here, the
+ * admin's Templates section previews every entry with its sample data, and the SMTP tests send
+ * every entry through a real SMTP server. A new email = a new row here (with sample data).
+ */
+import { accountConfirmationEmail } from './templates';
+import {
+  bookingAcceptedEmail,
+  bookingConfirmedEmail,
+  bookingEditedEmail,
+  bookingRejectedEmail,
+  bookingSubmittedEmail,
+  customerBookingConfirmationEmail,
+  type BookingEmailData,
+} from './booking-emails';
+import {
+  venueApprovedEmail,
+  venueRejectedEmail,
+  venueSubmittedAdminEmail,
+  venueSubmittedHostEmail,
+  type VenueSummary,
+} from './venue-emails';
+import type { EmailContent } from './layout';
+
+export interface TemplateEntry {
+  /** Shown in the admin's Templates section. */
+  label: string;
+  /** Who receives it and when. */
+  description: string;
+  /** The message rendered with believable sample data (values with &, ' and " test escaping). */
+  sample: (publicUrl: string) => EmailContent;
+  /** Ad-hoc messages (admin send, test email) carry HTML given at send time, not a layout. */
+  adHoc?: boolean;
+}
+
+const url = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
+
+const SAMPLE_VENUE: VenueSummary = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Velvet & Vine',
+  address: '12 Neon Alley',
+  city: 'Brooklyn',
+  capacity: 120,
+  base_price: 85,
+  pricing_type: 'hourly_rate',
+};
+
+const SAMPLE_BOOKING: BookingEmailData = {
+  id: '3f6c2a10-8d4e-4b7a-9c1f-0a2b3c4d5e6f',
+  venueName: 'Velvet & Vine',
+  venueAddress: '12 Neon Alley',
+  venueCity: 'Brooklyn',
+  pricingType: 'hourly_rate',
+  date: '2030-06-14',
+  startTime: '21:00',
+  endTime: '01:00',
+  guestCount: 24,
+  totalPrice: 340,
+  guestName: "Jamie O'Neil",
+  guestEmail: 'jamie@example.com',
+  contactPhone: '+1 555 0100',
+  specialRequests: 'Birthday party — "Happy 30th" banner please',
+};
+
+const SAMPLE_HOST = { full_name: 'Marcus Reed', email: 'marcus@example.com', business_name: 'Reed & Co' };
+
+const adHocSample = (subject: string, body: string): EmailContent => ({
+  subject,
+  html: `<p>${body}</p>`,
+  text: body,
+});
+
+const TEMPLATES = {
+  account_confirmation: {
+    label: 'Account confirmation',
+    description: 'To a new guest or host after sign-up, with the single-use confirmation link.',
+    sample: (publicUrl) =>
+      accountConfirmationEmail({
+        name: "Jamie O'Neil",
+        role: 'user',
+        url: url(publicUrl, '/confirm-email?token=sample-token&email=jamie%40example.com&role=user'),
+      }),
+  },
+  venue_submitted: {
+    label: 'Venue submitted',
+    description: 'To the host right after Add New Venue.',
+    sample: (publicUrl) =>
+      venueSubmittedHostEmail({ venue: SAMPLE_VENUE, hostName: SAMPLE_HOST.full_name, publicUrl }),
+  },
+  venue_submitted_admin: {
+    label: 'Venue awaiting approval (admin)',
+    description: 'To the admin (ADMIN_EMAIL) when a host submits a venue.',
+    sample: (publicUrl) => venueSubmittedAdminEmail({ venue: SAMPLE_VENUE, host: SAMPLE_HOST, publicUrl }),
+  },
+  venue_approved: {
+    label: 'Venue approved',
+    description: 'To the host when the admin approves the venue, with the admin’s notes.',
+    sample: (publicUrl) =>
+      venueApprovedEmail({
+        venue: SAMPLE_VENUE,
+        hostName: SAMPLE_HOST.full_name,
+        notes: 'Lovely photos & "great" hours.',
+        publicUrl,
+      }),
+  },
+  venue_rejected: {
+    label: 'Venue rejected',
+    description: 'To the host when the admin rejects the venue, with the reason.',
+    sample: (publicUrl) =>
+      venueRejectedEmail({
+        venue: SAMPLE_VENUE,
+        hostName: SAMPLE_HOST.full_name,
+        reason: 'Please add photos of the main room & the bar.',
+        publicUrl,
+      }),
+  },
+  booking_submitted: {
+    label: 'Booking submitted (to host)',
+    description: 'To the venue’s host when a guest requests a booking.',
+    sample: (publicUrl) =>
+      bookingSubmittedEmail(
+        SAMPLE_BOOKING,
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  customer_booking_confirmation: {
+    label: 'Customer booking confirmation',
+    description: 'To the guest when their booking request is received.',
+    sample: (publicUrl) =>
+      customerBookingConfirmationEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+  },
+  booking_accepted: {
+    label: 'Booking accepted',
+    description: 'To the guest when the venue (or the admin) accepts the request.',
+    sample: (publicUrl) => bookingAcceptedEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+  },
+  booking_confirmed: {
+    label: 'Booking confirmed',
+    description: 'To the guest when they approve the venue’s changes.',
+    sample: (publicUrl) => bookingConfirmedEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+  },
+  booking_rejected: {
+    label: 'Booking rejected',
+    description: 'To the guest when the venue rejects the request, with the reason.',
+    sample: (publicUrl) =>
+      bookingRejectedEmail(
+        SAMPLE_BOOKING,
+        'Fully booked for a private event & wedding.',
+        url(publicUrl, '/'),
+      ),
+  },
+  booking_edited: {
+    label: 'Booking edited',
+    description: 'To the guest when the venue changes the booking and asks them to approve it.',
+    sample: (publicUrl) =>
+      bookingEditedEmail(
+        SAMPLE_BOOKING,
+        'We can host 24 guests from 9 PM — the terrace closes at 1 AM.',
+        url(publicUrl, '/user-dashboard'),
+      ),
+  },
+  admin_message: {
+    label: 'Admin message',
+    description: 'Sent by the admin through POST /api/send-email (HTML sanitised).',
+    adHoc: true,
+    sample: () => adHocSample('A message from Velvet', 'Hello from the Velvet team.'),
+  },
+  test_email: {
+    label: 'Test email',
+    description: 'Sent by the admin’s email test tools through POST /api/test-email.',
+    adHoc: true,
+    sample: () => adHocSample('Velvet test email', 'This is a test email from Velvet.'),
+  },
+} satisfies Record<string, TemplateEntry>;
+
+export type TemplateName = keyof typeof TEMPLATES;
+
+export const EMAIL_TEMPLATES: Record<TemplateName, TemplateEntry> = TEMPLATES;
+
+export const TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as TemplateName[];
+
+export const isTemplateName = (name: string): name is TemplateName =>
+  Object.prototype.hasOwnProperty.call(EMAIL_TEMPLATES, name);
