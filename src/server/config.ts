@@ -48,6 +48,7 @@ export const configSchema = z.object({
   EMAIL_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How long POST /api/test-email waits for the outbox worker to report the outcome. */
   TEST_EMAIL_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  /** Decision record 13: the built-in card processor (default) or Stripe. */
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   DEFAULT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('America/New_York'),
   SEED_DEMO: boolish.optional(),
@@ -66,8 +67,6 @@ export const configSchema = z.object({
   /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),
-  /** Decision record 13: the built-in card processor (default) or Stripe. */
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')

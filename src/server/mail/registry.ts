@@ -18,9 +18,19 @@ import {
   venueRejectedEmail,
   venueSubmittedAdminEmail,
   venueSubmittedHostEmail,
+  venueChangedAdminEmail,
   type VenueSummary,
 } from './venue-emails';
 import type { EmailContent } from './layout';
+import {
+  additionalChargeEmail,
+  bookingCancelledEmail,
+  bookingExpiredEmail,
+  bookingReleasedEmail,
+  cardOnFileEmail,
+  paymentReceiptEmail,
+} from './payment-emails';
+import { reviewRequestEmail, reviewUnpublishedEmail } from './review-emails';
 
 export interface TemplateEntry {
   /** Shown in the admin's Templates section. */
@@ -61,6 +71,8 @@ const SAMPLE_BOOKING: BookingEmailData = {
   contactPhone: '+1 555 0100',
   specialRequests: 'Birthday party — "Happy 30th" banner please',
 };
+
+const SAMPLE_CARD = { brand: 'visa', last4: '4242' };
 
 const SAMPLE_HOST = { full_name: 'Marcus Reed', email: 'marcus@example.com', business_name: 'Reed & Co' };
 
@@ -158,6 +170,134 @@ const TEMPLATES = {
         'We can host 24 guests from 9 PM — the terrace closes at 1 AM.',
         url(publicUrl, '/user-dashboard'),
       ),
+  },
+  venue_changed_admin: {
+    label: 'Approved venue changed (admin)',
+    description: 'To the admin when a host renames, re-describes or adds photos to an approved venue.',
+    sample: (publicUrl) =>
+      venueChangedAdminEmail({
+        venue: SAMPLE_VENUE,
+        host: SAMPLE_HOST,
+        note: 'New name & description: "Velvet & Vine Rooftop".',
+        publicUrl,
+      }),
+  },
+  payment_receipt: {
+    label: 'Payment receipt',
+    description: 'To the guest when the server has decided their hourly booking is paid (once).',
+    sample: (publicUrl) =>
+      paymentReceiptEmail(
+        SAMPLE_BOOKING,
+        { amountCents: 34000, paymentId: 'pi_sample_123', card: SAMPLE_CARD },
+        url(publicUrl, '/user-dashboard'),
+      ),
+  },
+  card_on_file: {
+    label: 'Card on file',
+    description: 'To the guest when their card is saved for a minimum-spend booking (nothing charged).',
+    sample: (publicUrl) =>
+      cardOnFileEmail(SAMPLE_BOOKING, { card: SAMPLE_CARD }, url(publicUrl, '/user-dashboard')),
+  },
+  additional_charge: {
+    label: 'Additional charge',
+    description: 'To the guest when the host charges their saved card after the event, with the reason.',
+    sample: (publicUrl) =>
+      additionalChargeEmail(
+        SAMPLE_BOOKING,
+        {
+          amountCents: 12550,
+          reason: 'minimum_spend_not_met',
+          description: 'Bar minimum of $500 not met — "$374.50" spent',
+          card: SAMPLE_CARD,
+        },
+        url(publicUrl, '/user-dashboard'),
+      ),
+  },
+  booking_cancelled_guest: {
+    label: 'Booking cancelled (to guest)',
+    description: 'To the guest when a booking is cancelled, with the refund under the venue’s policy.',
+    sample: (publicUrl) =>
+      bookingCancelledEmail(
+        SAMPLE_BOOKING,
+        {
+          by: 'guest',
+          reason: 'Plans changed & we moved the party',
+          refundCents: 17000,
+          paidCents: 34000,
+          forHost: false,
+        },
+        url(publicUrl, '/user-dashboard'),
+      ),
+  },
+  booking_cancelled_host: {
+    label: 'Booking cancelled (to host)',
+    description: 'To the venue’s host when a booking of their venue is cancelled.',
+    sample: (publicUrl) =>
+      bookingCancelledEmail(
+        SAMPLE_BOOKING,
+        {
+          by: 'guest',
+          reason: 'Plans changed & we moved the party',
+          refundCents: 17000,
+          paidCents: 34000,
+          forHost: true,
+        },
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  booking_expired_guest: {
+    label: 'Request expired (to guest)',
+    description: 'To the guest when the venue did not answer a request before its deadline.',
+    sample: (publicUrl) => bookingExpiredEmail(SAMPLE_BOOKING, false, url(publicUrl, '/')),
+  },
+  booking_expired_host: {
+    label: 'Request expired (to host)',
+    description: 'To the venue’s host when a request they did not answer expires.',
+    sample: (publicUrl) =>
+      bookingExpiredEmail(
+        SAMPLE_BOOKING,
+        true,
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  booking_released_guest: {
+    label: 'Booking released (to guest)',
+    description: 'To the guest when a confirmed hourly booking is released because it was not paid in time.',
+    sample: (publicUrl) => bookingReleasedEmail(SAMPLE_BOOKING, false, url(publicUrl, '/')),
+  },
+  booking_released_host: {
+    label: 'Booking released (to host)',
+    description: 'To the venue’s host when an unpaid confirmed booking is released.',
+    sample: (publicUrl) =>
+      bookingReleasedEmail(
+        SAMPLE_BOOKING,
+        true,
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  review_request: {
+    label: 'How was your night?',
+    description: 'To the guest the morning after a paid night, linking to the review page (once).',
+    sample: (publicUrl) =>
+      reviewRequestEmail({
+        guestName: "Jamie O'Neil",
+        venueName: SAMPLE_VENUE.name,
+        date: SAMPLE_BOOKING.date,
+        reviewUrl: url(publicUrl, `/review/${SAMPLE_BOOKING.id}`),
+      }),
+  },
+  review_unpublished: {
+    label: 'Review unpublished',
+    description: 'To the guest when the admin unpublishes their review, with the reason.',
+    sample: (publicUrl) =>
+      reviewUnpublishedEmail({
+        guestName: "Jamie O'Neil",
+        venueName: SAMPLE_VENUE.name,
+        rating: 2,
+        comment: 'The <b>music</b> was "too loud" & the bar slow.',
+        reason: 'Mentions a staff member by full name.',
+        venueUrl: url(publicUrl, `/venue/${SAMPLE_VENUE.id}`),
+      }),
   },
   admin_message: {
     label: 'Admin message',
