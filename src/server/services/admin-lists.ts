@@ -8,6 +8,7 @@ import type { AdminBookingQuery, AdminVenueFilter, AdminVenueQuery } from '@/dom
 import type { AppContext } from '../context';
 import { bookings, profiles, venues } from '../db/schema';
 import { selectBookings, toView, type BookingView } from './bookings/shared';
+import { withPaymentFields, type PaymentFields } from './payments/summary';
 import { fullColumns, withImages, type AdminVenue } from './venues/shared';
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -100,7 +101,7 @@ export async function listAdminVenuesPage(
 export async function listAdminBookingsPage(
   ctx: AppContext,
   q: AdminBookingQuery,
-): Promise<Page<BookingView> & { counts: Record<string, number> }> {
+): Promise<Page<BookingView & PaymentFields> & { counts: Record<string, number> }> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(bookings.status, q.status));
   if (q.q) {
@@ -137,7 +138,10 @@ export async function listAdminBookingsPage(
     ctx.db.select({ status: bookings.status, n: count() }).from(bookings).groupBy(bookings.status),
   ]);
   return {
-    items: rows.map((r) => toView(r, true)),
+    items: await withPaymentFields(
+      ctx.db,
+      rows.map((r) => toView(r, true)),
+    ),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
