@@ -88,6 +88,7 @@ const ROUTES = [
   /^\/venue\/[0-9a-f-]{36}$/,
   /^\/edit-venue\/[0-9a-f-]{36}$/,
   /^\/venue-management\/[0-9a-f-]{36}$/,
+  /^\/review\/[0-9a-f-]{36}$/,
 ];
 
 describe('every template over SMTP', () => {

@@ -38,6 +38,9 @@ const SECRETS = {
   S3_BUCKET: 'velvet-photos',
   S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY12345',
   S3_SECRET_ACCESS_KEY: 's3-secret-key-wJalrXUtnFEMI-K7MDENG',
+  STRIPE_SECRET_KEY: 'sk_test_stripe-secret-9f8e7d6c5b4a',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_stripe-publishable-1a2b3c',
+  STRIPE_WEBHOOK_SECRET: 'whsec_stripe-webhook-5d6e7f',
 };
 
 let env: TestEnv;
@@ -367,6 +370,8 @@ describe('the environment', () => {
         SECRETS.SMTP_URL,
         SECRETS.S3_SECRET_ACCESS_KEY,
         SECRETS.S3_ACCESS_KEY_ID,
+        SECRETS.STRIPE_SECRET_KEY,
+        SECRETS.STRIPE_WEBHOOK_SECRET,
       ]) {
         expect(text, secret).not.toContain(secret);
       }
