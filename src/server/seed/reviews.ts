@@ -10,10 +10,21 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { todayInZone } from '@/domain/availability';
 import { addDaysToDate } from '@/domain/calendar';
 import { hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
+import { toCents } from '@/domain/payments';
 import { quoteBooking } from '@/domain/pricing';
 import { durationMinutes, minutesToTime, timeToMinutes } from '@/domain/time';
 import type { AppContext } from '../context';
-import { authUsers, bookings, profiles, venueReviews, type Profile, type Venue } from '../db/schema';
+import type { Tx } from '../db/client';
+import {
+  authUsers,
+  bookings,
+  payments,
+  profiles,
+  venueReviews,
+  type Profile,
+  type Venue,
+} from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { bookingInstants } from '@/domain/instants';
 import type { DemoAccounts } from './accounts';
 
@@ -159,6 +170,8 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
         contact_email: guest.email,
         contact_phone: guest.phone,
         payment_intent_id: `pi_demo_${String(++payment).padStart(4, '0')}`,
+        confirmed_at: new Date(createdAt.getTime() + 3_600_000),
+        paid_at: new Date(createdAt.getTime() + 2 * 3_600_000),
         // The reviewed nights already had their morning-after email.
         review_reminder_sent_at: new Date(createdAt.getTime() + 7 * 86_400_000),
         created_at: createdAt,
@@ -168,7 +181,24 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
     return null;
   };
 
-  await ctx.db.transaction(async (tx) => {
+  type Night = NonNullable<ReturnType<typeof night>>;
+  /** The succeeded payment (hourly) or card setup (minimum spend) that made the night "paid". */
+  const recordPayment = (tx: Tx, bookingId: string, values: Night, pricingType: string) =>
+    tx.insert(payments).values({
+      booking_id: bookingId,
+      kind: pricingType === 'minimum_spend' ? 'setup' : 'payment',
+      provider: 'local',
+      provider_id: values.payment_intent_id,
+      amount_cents: pricingType === 'minimum_spend' ? 0 : toCents(values.total_price),
+      status: 'succeeded',
+      card_brand: 'visa',
+      card_last4: '4242',
+      idempotency_key: `seed:${values.payment_intent_id}`,
+      created_at: values.paid_at,
+      updated_at: values.paid_at,
+    });
+
+  await inTransaction(ctx.db, async (tx) => {
     // Every active venue but the last gets two to four reviews.
     for (const [index, venue] of active.slice(0, Math.max(1, active.length - 1)).entries()) {
       const count = 2 + (index % 3);
@@ -182,6 +212,7 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
           .insert(bookings)
           .values(values)
           .returning({ id: bookings.id, date: bookings.date });
+        await recordPayment(tx, booking!.id, values, venue.pricing_type);
         const writtenAt = new Date(`${booking!.date}T15:00:00Z`);
         writtenAt.setUTCDate(writtenAt.getUTCDate() + 1);
         const [review] = await tx
@@ -205,7 +236,13 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
     // One paid night of each demo guest two days ago, not reviewed yet.
     for (const [i, guest] of accounts.guests.entries()) {
       const open = night(active[i % active.length]!, 2, guest);
-      if (open) await tx.insert(bookings).values({ ...open, review_reminder_sent_at: null });
+      if (!open) continue;
+      const venue = active[i % active.length]!;
+      const [booking] = await tx
+        .insert(bookings)
+        .values({ ...open, review_reminder_sent_at: null })
+        .returning({ id: bookings.id });
+      await recordPayment(tx, booking!.id, open, venue.pricing_type);
     }
   });
 }
