@@ -76,7 +76,24 @@ export function toView(row: BookingRow, withGuest: boolean): BookingView {
     : { ...row.booking, venue: row.venue };
 }
 
-export function emailData(row: Pick<BookingRow, 'booking' | 'venue' | 'guest'>): BookingEmailData {
+/** What a booking email needs of a booking read (the bookings' and the payments' reads both fit). */
+export interface EmailSource {
+  booking: Pick<
+    BookingRow['booking'],
+    | 'id'
+    | 'date'
+    | 'start_time'
+    | 'end_time'
+    | 'guest_count'
+    | 'total_price'
+    | 'contact_phone'
+    | 'special_requests'
+  >;
+  venue: Pick<BookingRow['venue'], 'name' | 'address' | 'city' | 'pricing_type'>;
+  guest: Pick<BookingRow['guest'], 'full_name' | 'email'>;
+}
+
+export function emailData(row: EmailSource): BookingEmailData {
   const { booking: b, venue: v, guest: g } = row;
   return {
     id: b.id,

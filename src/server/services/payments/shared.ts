@@ -6,10 +6,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookingRelation, type BookingRelation } from '@/domain/access';
 import { notFound } from '@/domain/errors';
 import { toCents } from '@/domain/payments';
-import type { AppContext, Viewer } from '../../context';
+import type { Viewer } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings, payments, profiles, refunds, venues, type Payment } from '../../db/schema';
-import type { BookingEmailData } from '../../mail/booking-emails';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'processing'] as const;
@@ -103,30 +102,8 @@ export async function bookingPaymentMoney(db: DbOrTx, bookingId: string) {
   return { payment: primary, paidCents: primary.amount_cents, refundedCents: r?.n ?? 0 };
 }
 
-export function emailData(row: PaymentBooking): BookingEmailData {
-  const { booking: b, venue: v, guest: g } = row;
-  return {
-    id: b.id,
-    venueName: v.name,
-    venueAddress: v.address,
-    venueCity: v.city,
-    pricingType: v.pricing_type,
-    date: b.date,
-    startTime: b.start_time,
-    endTime: b.end_time,
-    guestCount: b.guest_count,
-    totalPrice: b.total_price,
-    guestName: g.full_name,
-    guestEmail: g.email,
-    contactPhone: b.contact_phone,
-    specialRequests: b.special_requests,
-  };
-}
-
-export const appUrl = (ctx: AppContext, path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
-export const guestDashboardUrl = (ctx: AppContext) => appUrl(ctx, '/user-dashboard');
-export const manageBookingsUrl = (ctx: AppContext, venueId: string) =>
-  appUrl(ctx, `/venue-management/${venueId}?tab=bookings`);
+// The booking emails' data and links are the bookings service's: one definition.
+export { appUrl, emailData, guestDashboardUrl, manageBookingsUrl } from '../bookings/shared';
 
 /** The host's email address (for cancellation and expiry emails). */
 export async function hostEmail(db: DbOrTx, hostId: string): Promise<string | null> {
