@@ -6,6 +6,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../context';
+import { MESSAGE_TEXT } from '@/domain/messages';
 import { consume, refund, type Limit, type Rule } from '../services/rate-limit';
 import { clientAddress } from './client-address';
 import { idempotent } from './idempotency';
@@ -26,6 +27,13 @@ export const LIMITS = {
   bookingRequestsPerUser: { name: 'booking-request:user', max: 30, windowSeconds: HOUR },
   bookingRequestsPerAddress: { name: 'booking-request:address', max: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
+
+/** Messages in booking conversations, per person (MESSAGES_PER_MINUTE, any booking). */
+export const messageLimit = (perMinute: number): Limit => ({
+  name: 'messages:user',
+  max: perMinute,
+  windowSeconds: MINUTE,
+});
 
 /**
  * Sign-up and resend answer no sooner than this after they arrive, whatever the answer: a new
@@ -123,4 +131,17 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
   };
   // A retried request is answered from its stored first answer before it is counted again.
   api.on('POST', '/bookings', idempotent(ctx), bookingLimits);
+
+  api.on('POST', '/bookings/:id/messages', async (c, next) => {
+    if (!on) return next();
+    const viewer = await getViewer(ctx, c);
+    // Signed out: the route answers 401 without doing any work.
+    if (!viewer) return next();
+    await consume(
+      ctx,
+      rule(messageLimit(ctx.config.MESSAGES_PER_MINUTE), viewer.profile.id),
+      MESSAGE_TEXT.rateLimited,
+    );
+    return next();
+  });
 }
