@@ -118,11 +118,8 @@ export const SYSTEM_LINES = {
   changesRejected: () => 'The guest rejected the venue’s changes. The booking is cancelled.',
   adminEdited: (t: BookingTerms, status: string) =>
     clip(`The admin updated the booking: ${termsText(t)}, status ${status}.`),
-  cancelled: (by: 'guest' | 'host' | 'admin', reason: string | null, refundCents: number) =>
-    clip(
-      withReason(`${ACTOR_NAME[by]} cancelled the booking.`, reason) +
-        (refundCents > 0 ? ` A refund of ${formatUsd(refundCents / 100)} is on its way.` : ''),
-    ),
+  cancelled: (by: 'guest' | 'host' | 'admin', reason: string | null) =>
+    clip(withReason(`${ACTOR_NAME[by]} cancelled the booking.`, reason)),
   expired: () => 'The request expired: the venue did not answer in time. The booking is cancelled.',
   released: () => 'The booking was released because it was not paid in time. It is cancelled.',
   paid: (amountCents: number) => `Payment of ${formatUsd(amountCents / 100)} received. The booking is paid.`,

@@ -9,6 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict } from '@/domain/errors';
+import { SYSTEM_LINES } from '@/domain/messages';
 import { refundFor, refundMessage, type Canceller, type CancellationPolicy } from '@/domain/payments';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
@@ -17,6 +18,7 @@ import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking, type BookingView } from '../bookings';
+import { appendSystemLine } from '../messages';
 import {
   OPEN_STATUSES,
   bookingForViewer,
@@ -156,6 +158,9 @@ export async function cancelBooking(
       });
       refund = { amount_cents: quote.refund_cents, status: result.status };
     }
+
+    await appendSystemLine(tx, row.booking.id, SYSTEM_LINES.cancelled(by as 'guest' | 'host' | 'admin', reason));
+    if (refund) await appendSystemLine(tx, row.booking.id, SYSTEM_LINES.refunded(refund.amount_cents));
 
     const data = emailData(row);
     const facts = {
