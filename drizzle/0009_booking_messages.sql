@@ -41,19 +41,26 @@ CREATE INDEX "booking_message_reads_profile_idx" ON "booking_message_reads" USIN
 CREATE OR REPLACE FUNCTION velvet_notify_conversation() RETURNS trigger AS $$
 DECLARE
   b record;
+  reader uuid;
+  what text := 'message';
 BEGIN
+  -- (Fields of NEW are read in separate statements: each table has its own.)
+  IF TG_TABLE_NAME = 'booking_message_reads' THEN
+    what := 'read';
+    reader := NEW.profile_id;
+  END IF;
   SELECT bk.id, bk.venue_id, bk.user_id, v.host_id INTO b
     FROM bookings bk LEFT JOIN venues v ON v.id = bk.venue_id
     WHERE bk.id = NEW.booking_id;
   IF FOUND THEN
     PERFORM pg_notify('velvet_changes', json_build_object(
       'entity', 'conversation',
-      'op', CASE WHEN TG_TABLE_NAME = 'booking_messages' THEN 'message' ELSE 'read' END,
+      'op', what,
       'id', b.id,
       'venue_id', b.venue_id,
       'user_id', b.user_id,
       'host_id', b.host_id,
-      'reader_id', CASE WHEN TG_TABLE_NAME = 'booking_message_reads' THEN NEW.profile_id ELSE NULL END
+      'reader_id', reader
     )::text);
   END IF;
   RETURN NULL;

@@ -29,6 +29,7 @@ export async function postMessage(
         author_id: viewer.profile.id,
         author_role: side!,
         body: input.body,
+        created_at: ctx.now(),
       })
       .returning();
     await tx
