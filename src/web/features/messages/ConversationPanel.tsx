@@ -214,8 +214,11 @@ function Composer({ bookingId }: { bookingId: string }) {
         id={`message-hint-${bookingId}`}
         className="flex justify-between gap-3 text-xs text-muted-foreground"
       >
-        <span>Enter to send, Shift+Enter for a new line. Links become clickable.</span>
-        <span className={cn('tabular-nums', tooLong && 'font-semibold text-danger')}>
+        <span>
+          Enter to send
+          <span className="hidden sm:inline">, Shift+Enter for a new line. Links become clickable.</span>
+        </span>
+        <span className={cn('whitespace-nowrap tabular-nums', tooLong && 'font-semibold text-danger')}>
           {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')}
         </span>
       </p>
