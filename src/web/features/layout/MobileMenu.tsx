@@ -30,7 +30,8 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const unread = useUnreadCounts(hasConversations(auth));
-  const items = navItemsFor(auth, unread.data?.total ?? 0);
+  const total = unread.data?.total ?? 0;
+  const items = navItemsFor(auth, total);
   const { user, profile, role, loading } = auth;
   const fullName = profile?.full_name?.trim() || 'User';
   const email = profile?.email ?? user?.email ?? '';
@@ -38,8 +39,14 @@ export function MobileMenu() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative md:hidden"
+          aria-label={total > 0 ? `Open menu, ${total} unread messages` : 'Open menu'}
+        >
           <Menu className="size-6!" aria-hidden="true" />
+          {total > 0 && <UnreadBadge count={total} className="absolute right-0.5 top-0.5" />}
         </Button>
       </DialogTrigger>
       <SheetContent aria-describedby="mobile-menu-description">
