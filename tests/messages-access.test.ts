@@ -10,7 +10,15 @@ import { MESSAGE_TEXT } from '../src/domain/messages';
 import { bookingMessageReads, bookingMessages, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
-import { ROLES, cookieOf, createAccounts, insertBooking, insertVenue, type Accounts, type Role } from './factories';
+import {
+  ROLES,
+  cookieOf,
+  createAccounts,
+  insertBooking,
+  insertVenue,
+  type Accounts,
+  type Role,
+} from './factories';
 
 let env: TestEnv;
 let a: Accounts;
@@ -41,7 +49,14 @@ const unread = (who: Role) => call(env, 'GET', '/api/me/messages/unread', { cook
 type Expected = Record<Role, number>;
 
 describe('GET /api/bookings/:id/messages', () => {
-  const expected: Expected = { signedOut: 401, guest: 200, otherGuest: 404, host: 200, otherHost: 404, admin: 200 };
+  const expected: Expected = {
+    signedOut: 401,
+    guest: 200,
+    otherGuest: 404,
+    host: 200,
+    otherHost: 404,
+    admin: 200,
+  };
   for (const who of ROLES) {
     it(`${who}: ${expected[who]}`, async () => {
       const b = await newBooking();
@@ -71,7 +86,14 @@ describe('GET /api/bookings/:id/messages', () => {
 });
 
 describe('POST /api/bookings/:id/messages', () => {
-  const expected: Expected = { signedOut: 401, guest: 201, otherGuest: 404, host: 201, otherHost: 404, admin: 403 };
+  const expected: Expected = {
+    signedOut: 401,
+    guest: 201,
+    otherGuest: 404,
+    host: 201,
+    otherHost: 404,
+    admin: 403,
+  };
   for (const who of ROLES) {
     it(`${who}: ${expected[who]}${expected[who] === 201 ? '' : ', nothing written'}`, async () => {
       const b = await newBooking();
@@ -103,7 +125,14 @@ describe('POST /api/bookings/:id/messages', () => {
 });
 
 describe('POST /api/bookings/:id/messages/read', () => {
-  const expected: Expected = { signedOut: 401, guest: 200, otherGuest: 404, host: 200, otherHost: 404, admin: 403 };
+  const expected: Expected = {
+    signedOut: 401,
+    guest: 200,
+    otherGuest: 404,
+    host: 200,
+    otherHost: 404,
+    admin: 403,
+  };
   for (const who of ROLES) {
     it(`${who}: ${expected[who]}`, async () => {
       const b = await newBooking();

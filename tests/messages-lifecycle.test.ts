@@ -67,7 +67,13 @@ describe('system lines', () => {
       cookie: a.guest.cookie,
       json: { body: 'Could we start at 21:00?' },
     });
-    const edit = { guest_count: 12, start_time: '21:00', end_time: '23:00', total_price: 250, host_notes: 'Sure!' };
+    const edit = {
+      guest_count: 12,
+      start_time: '21:00',
+      end_time: '23:00',
+      total_price: 250,
+      host_notes: 'Sure!',
+    };
     const edited = await bookingAction(env, a.host, b.id, 'edit', edit);
     expect(edited.status).toBe(200);
     const approved = await bookingAction(env, a.guest, b.id, 'approve-changes', {
@@ -84,7 +90,13 @@ describe('system lines', () => {
 
   it('the guest rejecting the changes', async () => {
     const b = await request();
-    const edit = { guest_count: 8, start_time: '20:00', end_time: '22:00', total_price: 200, host_notes: 'Shorter' };
+    const edit = {
+      guest_count: 8,
+      start_time: '20:00',
+      end_time: '22:00',
+      total_price: 200,
+      host_notes: 'Shorter',
+    };
     expect((await bookingAction(env, a.host, b.id, 'edit', edit)).status).toBe(200);
     expect((await bookingAction(env, a.guest, b.id, 'reject-changes')).status).toBe(200);
     expect((await lines(b.id)).slice(-1)).toEqual([SYSTEM_LINES.changesRejected()]);
@@ -96,7 +108,9 @@ describe('system lines', () => {
     expect((await lines(approved.id)).slice(1)).toEqual([SYSTEM_LINES.approved('host')]);
 
     const rejected = await request();
-    expect((await bookingAction(env, a.host, rejected.id, 'reject', { reason: 'Private event' })).status).toBe(200);
+    expect(
+      (await bookingAction(env, a.host, rejected.id, 'reject', { reason: 'Private event' })).status,
+    ).toBe(200);
     expect((await lines(rejected.id)).slice(1)).toEqual([SYSTEM_LINES.rejected('host', 'Private event')]);
 
     const byAdmin = await request();
@@ -109,9 +123,9 @@ describe('system lines', () => {
     const before = await lines(b.id);
     expect((await bookingAction(env, a.otherHost, b.id, 'approve')).status).toBe(404);
     expect((await bookingAction(env, a.guest, b.id, 'approve')).status).toBe(403);
-    expect((await bookingAction(env, a.guest, b.id, 'approve-changes', { updated_at: b.updated_at })).status).toBe(
-      409,
-    );
+    expect(
+      (await bookingAction(env, a.guest, b.id, 'approve-changes', { updated_at: b.updated_at })).status,
+    ).toBe(409);
     expect(await lines(b.id)).toEqual(before);
   });
 
@@ -159,7 +173,8 @@ describe('live', () => {
       visitor: await openStream(env, null),
     };
     try {
-      for (const s of Object.values(streams)) expect(await s.waitFor((e) => e.event === 'ready', 5000)).not.toBeNull();
+      for (const s of Object.values(streams))
+        expect(await s.waitFor((e) => e.event === 'ready', 5000)).not.toBeNull();
       const about = (op: string) => (e: SseEvent) =>
         e.event === 'conversation' && JSON.parse(e.data).op === op && JSON.parse(e.data).id === b.id;
 
@@ -172,12 +187,20 @@ describe('live', () => {
         const seen = await streams[who].waitFor(about('message'), 10_000);
         expect(seen, `${who} hears of the message`).not.toBeNull();
         // Ids only, never the text.
-        expect(JSON.parse(seen!.data)).toEqual({ entity: 'conversation', op: 'message', id: b.id, venue_id: venue.id });
+        expect(JSON.parse(seen!.data)).toEqual({
+          entity: 'conversation',
+          op: 'message',
+          id: b.id,
+          venue_id: venue.id,
+        });
       }
-      expect((await call(env, 'POST', `/api/bookings/${b.id}/messages/read`, { cookie: a.host.cookie })).status).toBe(
-        200,
-      );
-      expect(await streams.guest.waitFor(about('read'), 10_000), 'the guest hears the host read it').not.toBeNull();
+      expect(
+        (await call(env, 'POST', `/api/bookings/${b.id}/messages/read`, { cookie: a.host.cookie })).status,
+      ).toBe(200);
+      expect(
+        await streams.guest.waitFor(about('read'), 10_000),
+        'the guest hears the host read it',
+      ).not.toBeNull();
       for (const who of ['otherGuest', 'otherHost', 'visitor'] as const) {
         expect(await streams[who].waitFor((e) => e.event === 'conversation', 300), who).toBeNull();
       }

@@ -14,7 +14,13 @@ import {
 } from './messages';
 import { messageSchema } from './schemas';
 
-const terms = { date: '2030-06-14', start_time: '21:00', end_time: '01:00', guest_count: 24, total_price: 340 };
+const terms = {
+  date: '2030-06-14',
+  start_time: '21:00',
+  end_time: '01:00',
+  guest_count: 24,
+  total_price: 340,
+};
 
 describe('sides of a conversation', () => {
   it('the guest and the host write; the admin only reads; nobody else takes part', () => {

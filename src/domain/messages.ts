@@ -53,8 +53,11 @@ export function isUnreadFor(message: ThreadMessageRef, side: ConversationSide, l
   return message.kind === 'user' && message.author_role !== side && message.seq > lastReadSeq;
 }
 
-export const unreadCount = (messages: readonly ThreadMessageRef[], side: ConversationSide, lastReadSeq: number) =>
-  messages.filter((m) => isUnreadFor(m, side, lastReadSeq)).length;
+export const unreadCount = (
+  messages: readonly ThreadMessageRef[],
+  side: ConversationSide,
+  lastReadSeq: number,
+) => messages.filter((m) => isUnreadFor(m, side, lastReadSeq)).length;
 
 /**
  * One email per burst: the messages unread by the recipient that no email has told them about
@@ -113,7 +116,9 @@ export const SYSTEM_LINES = {
   rejected: (by: 'host' | 'admin', reason: string | null) =>
     clip(withReason(`${ACTOR_NAME[by]} declined the booking request.`, reason)),
   edited: (t: BookingTerms, notes: string) =>
-    clip(`The venue changed the booking to ${termsText(t)} and asked the guest to approve. Note: ${notes.trim()}`),
+    clip(
+      `The venue changed the booking to ${termsText(t)} and asked the guest to approve. Note: ${notes.trim()}`,
+    ),
   changesApproved: () => 'The guest approved the venue’s changes. The booking is confirmed.',
   changesRejected: () => 'The guest rejected the venue’s changes. The booking is cancelled.',
   adminEdited: (t: BookingTerms, status: string) =>

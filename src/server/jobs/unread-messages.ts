@@ -75,7 +75,10 @@ async function settle(ctx: AppContext, tx: Tx, c: Candidate, now: Date): Promise
     .select()
     .from(bookingMessageReads)
     .where(
-      and(eq(bookingMessageReads.booking_id, c.booking_id), eq(bookingMessageReads.profile_id, c.recipient_id)),
+      and(
+        eq(bookingMessageReads.booking_id, c.booking_id),
+        eq(bookingMessageReads.profile_id, c.recipient_id),
+      ),
     )
     .for('update');
   const after = Math.max(marker!.last_read_seq, marker!.notified_seq);
@@ -113,7 +116,10 @@ async function settle(ctx: AppContext, tx: Tx, c: Candidate, now: Date): Promise
     .update(bookingMessageReads)
     .set({ notified_seq: maxSeq })
     .where(
-      and(eq(bookingMessageReads.booking_id, c.booking_id), eq(bookingMessageReads.profile_id, c.recipient_id)),
+      and(
+        eq(bookingMessageReads.booking_id, c.booking_id),
+        eq(bookingMessageReads.profile_id, c.recipient_id),
+      ),
     );
   if (!to?.trim()) return false;
   const path =
@@ -173,4 +179,3 @@ export class UnreadMessagesWorker {
     await this.running;
   }
 }
-

@@ -49,6 +49,7 @@ export function unreadMessagesEmail(p: UnreadMessagesEmail): EmailContent {
       ['Date', formatLongDate(p.date)],
     ],
     action: { label: 'Open the conversation', url: p.url },
-    footnote: 'You get one email when messages stay unread for 10 minutes. Reply in Velvet, not to this email.',
+    footnote:
+      'You get one email when messages stay unread for 10 minutes. Reply in Velvet, not to this email.',
   });
 }

@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
-import type { Conversation, ConversationMessage, ConversationRead, Encoded, UnreadCounts } from '@/domain/contract';
+import type {
+  Conversation,
+  ConversationMessage,
+  ConversationRead,
+  Encoded,
+  UnreadCounts,
+} from '@/domain/contract';
 import { messageSchema } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { readJson, uuidParam } from '../http/validate';
@@ -23,7 +29,10 @@ export function messageRoutes(ctx: AppContext) {
     const viewer = await requireViewer(ctx, c);
     const id = bookingId(c);
     const input = await readJson(c, messageSchema);
-    return c.json((await messages.postMessage(ctx, viewer, id, input)) satisfies Encoded<ConversationMessage>, 201);
+    return c.json(
+      (await messages.postMessage(ctx, viewer, id, input)) satisfies Encoded<ConversationMessage>,
+      201,
+    );
   });
 
   r.post('/bookings/:id/messages/read', async (c) => {

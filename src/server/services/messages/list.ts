@@ -3,7 +3,11 @@ import type { Conversation } from '@/domain/contract';
 import type { AppContext, Viewer } from '../../context';
 import { countUnread, conversationFor, markerOf, threadOf } from './shared';
 
-export async function listMessages(ctx: AppContext, viewer: Viewer, bookingId: string): Promise<Conversation> {
+export async function listMessages(
+  ctx: AppContext,
+  viewer: Viewer,
+  bookingId: string,
+): Promise<Conversation> {
   const { booking, side } = await conversationFor(ctx.db, viewer, bookingId, 'readMessages');
   const thread = await threadOf(ctx.db, booking);
   const mine = side ? await markerOf(ctx.db, booking.id, viewer.profile.id) : { last_read_seq: 0 };

@@ -34,7 +34,12 @@ export async function postMessage(
       .returning();
     await tx
       .insert(bookingMessageReads)
-      .values({ booking_id: booking.id, profile_id: viewer.profile.id, last_read_seq: message!.seq, read_at: ctx.now() })
+      .values({
+        booking_id: booking.id,
+        profile_id: viewer.profile.id,
+        last_read_seq: message!.seq,
+        read_at: ctx.now(),
+      })
       .onConflictDoUpdate({
         target: [bookingMessageReads.booking_id, bookingMessageReads.profile_id],
         set: { last_read_seq: sql`excluded.last_read_seq`, read_at: sql`excluded.read_at` },

@@ -11,14 +11,23 @@ import { conversationFor, lastSeq, lockConversation } from './shared';
  * thread's turn, so every message up to that seq has committed. A marker that does not move
  * writes nothing (and announces nothing).
  */
-export async function markRead(ctx: AppContext, viewer: Viewer, bookingId: string): Promise<ConversationRead> {
+export async function markRead(
+  ctx: AppContext,
+  viewer: Viewer,
+  bookingId: string,
+): Promise<ConversationRead> {
   return inTransaction(ctx.db, async (tx) => {
     const { booking } = await conversationFor(tx, viewer, bookingId, 'markMessagesRead');
     await lockConversation(tx, booking.id);
     const newest = await lastSeq(tx, booking.id);
     const [row] = await tx
       .insert(bookingMessageReads)
-      .values({ booking_id: booking.id, profile_id: viewer.profile.id, last_read_seq: newest, read_at: ctx.now() })
+      .values({
+        booking_id: booking.id,
+        profile_id: viewer.profile.id,
+        last_read_seq: newest,
+        read_at: ctx.now(),
+      })
       .onConflictDoUpdate({
         target: [bookingMessageReads.booking_id, bookingMessageReads.profile_id],
         set: { last_read_seq: sql`excluded.last_read_seq`, read_at: sql`excluded.read_at` },

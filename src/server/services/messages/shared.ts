@@ -66,14 +66,18 @@ export async function conversationFor(
   const who = viewerRef(viewer);
   const relation = booking ? bookingRelation(who, booking) : null;
   if (!booking || !relation || !canOnBooking(who, booking, 'readMessages')) throw notFound(BOOKING_NOT_FOUND);
-  if (!canOnBooking(who, booking, action)) throw forbidden(MESSAGE_TEXT.adminReadOnly, 'CONVERSATION_READ_ONLY');
+  if (!canOnBooking(who, booking, action))
+    throw forbidden(MESSAGE_TEXT.adminReadOnly, 'CONVERSATION_READ_ONLY');
   return { booking, relation, side: sideOf(relation) };
 }
 
 /** A participant's read marker on a booking (0 when they have never read it). */
 export async function markerOf(db: DbOrTx, bookingId: string, profileId: string) {
   const [row] = await db
-    .select({ last_read_seq: bookingMessageReads.last_read_seq, notified_seq: bookingMessageReads.notified_seq })
+    .select({
+      last_read_seq: bookingMessageReads.last_read_seq,
+      notified_seq: bookingMessageReads.notified_seq,
+    })
     .from(bookingMessageReads)
     .where(and(eq(bookingMessageReads.booking_id, bookingId), eq(bookingMessageReads.profile_id, profileId)));
   return row ?? { last_read_seq: 0, notified_seq: 0 };
@@ -134,7 +138,11 @@ export function toWire(
     author_id: m.author_id,
     author_role: m.author_role,
     author_name:
-      m.kind === 'system' ? null : m.author_role === 'host' ? booking.venue_name : authorName?.trim() || 'Guest',
+      m.kind === 'system'
+        ? null
+        : m.author_role === 'host'
+          ? booking.venue_name
+          : authorName?.trim() || 'Guest',
     body: m.body,
     created_at: m.created_at.toISOString(),
   };

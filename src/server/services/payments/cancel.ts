@@ -159,7 +159,11 @@ export async function cancelBooking(
       refund = { amount_cents: quote.refund_cents, status: result.status };
     }
 
-    await appendSystemLine(tx, row.booking.id, SYSTEM_LINES.cancelled(by as 'guest' | 'host' | 'admin', reason));
+    await appendSystemLine(
+      tx,
+      row.booking.id,
+      SYSTEM_LINES.cancelled(by as 'guest' | 'host' | 'admin', reason),
+    );
     if (refund) await appendSystemLine(tx, row.booking.id, SYSTEM_LINES.refunded(refund.amount_cents));
 
     const data = emailData(row);
