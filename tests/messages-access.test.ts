@@ -12,6 +12,7 @@ import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
 import {
   ROLES,
+  actorOf,
   cookieOf,
   createAccounts,
   insertBooking,
@@ -107,10 +108,11 @@ describe('POST /api/bookings/:id/messages', () => {
         return;
       }
       const side = who === 'guest' ? 'guest' : 'host';
+      const author = actorOf(a, who)!;
       expect(res.body).toMatchObject({
         booking_id: b.id,
         kind: 'user',
-        author_id: a[who].profile.id,
+        author_id: author.profile.id,
         author_role: side,
         author_name: who === 'host' ? 'Velvet & Vine' : 'Gina Guest',
         body: `Hello from ${who}`,
@@ -119,7 +121,7 @@ describe('POST /api/bookings/:id/messages', () => {
       expect(rows[0]!.seq).toBe(res.body.seq);
       // The writer has read up to their own message.
       const [marker] = await markersOf(b.id);
-      expect(marker).toMatchObject({ profile_id: a[who].profile.id, last_read_seq: res.body.seq });
+      expect(marker).toMatchObject({ profile_id: author.profile.id, last_read_seq: res.body.seq });
     });
   }
 });
@@ -235,11 +237,11 @@ describe('the message body', () => {
     expect(res.body.body).toBe(html);
     const thread = await read('guest', b.id);
     expect(thread.body.messages.map((m: { body: string }) => m.body)).toEqual(['🎉'.repeat(2000), html]);
-    const [{ n }] = await env.ctx.db
+    const [row] = await env.ctx.db
       .select({ n: count() })
       .from(bookingMessages)
       .where(eq(bookingMessages.booking_id, b.id));
-    expect(n).toBe(2);
+    expect(row!.n).toBe(2);
   });
 });
 
