@@ -27,6 +27,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderPaymentState,
+  SavedCardCharge,
   RefundResult,
 } from './types';
 
@@ -140,15 +141,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
   }
 
-  async chargeSavedCard(
-    db: DbOrTx,
-    input: {
-      paymentMethodId: string;
-      amountCents: number;
-      idempotencyKey: string;
-      metadata: PaymentMetadata;
-    },
-  ): Promise<ChargeResult> {
+  async chargeSavedCard(db: DbOrTx, input: SavedCardCharge): Promise<ChargeResult> {
     const [existing] = await db
       .select()
       .from(localIntents)
