@@ -96,7 +96,13 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
     expect(all.body.all_count).toBe(active.length);
     expect(all.body.total_count).toBe(active.length);
     const none = await call(env, 'GET', '/api/venues?location=no-such-place-anywhere');
-    expect(none.body).toEqual({ venues: [], total_count: 0, all_count: active.length, next_cursor: null });
+    expect(none.body).toEqual({
+      venues: [],
+      total_count: 0,
+      total_count_capped: false,
+      all_count: active.length,
+      next_cursor: null,
+    });
     // A city of this test's own: two active venues (newest first) and a pending one it must not count.
     const older = await createActiveVenue(env, actors, { city: 'Countville' });
     const newer = await createActiveVenue(env, actors, { city: 'Countville' });

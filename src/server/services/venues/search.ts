@@ -1,16 +1,18 @@
 /**
- * The public venue list (SPEC §2 /venues): active venues filtered, counted and paged in SQL
- * with a keyset cursor, served as ready JSON from the context's list cache.
+ * The public venue list (SPEC §2 /venues): active venues filtered, counted (up to a cap) and
+ * paged in SQL with a keyset cursor, served as ready JSON from the context's list cache.
+ * Decision 0023 says how it stays fast at 100,000 venues.
  */
 import { gzipSync } from 'node:zlib';
-import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { weekDayOf } from '@/domain/calendar';
+import { weekDayBit } from '@/domain/hours';
 import { invalid } from '@/domain/errors';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { ratingAverage } from '@/domain/reviews';
 import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
 import type { AppContext } from '../../context';
-import { venueAvailability, venues } from '../../db/schema';
+import { venueCounts, venues } from '../../db/schema';
 import { CARD_SIZE, cardKey } from '../../images/pipeline';
 import { LIST_TTL_MS } from './list-cache';
 import { NEWEST_FIRST, mediaUrl } from './shared';
@@ -53,6 +55,7 @@ export interface VenueCard {
 export interface VenueListPage {
   venues: VenueCard[];
   total_count: number;
+  total_count_capped: boolean;
   all_count: number;
   next_cursor: string | null;
 }
@@ -81,10 +84,15 @@ export function filterConditions(f: NormalizedVenueFilters): SQL[] {
     if (band?.max != null) conditions.push(lte(venues.base_price, band.max));
   }
   if (f.date) {
-    // Open that day: a date override decides when there is one; else the weekday must not be closed.
-    const day = weekDayOf(f.date);
-    conditions.push(sql`(case when ${venueAvailability.id} is not null then ${venueAvailability.is_available}
-      else coalesce(${venues.hours} -> ${day}::text ->> 'closed', 'false') <> 'true' end)`);
+    // Open that day: a date override decides when there is one; else the weekday must not be
+    // closed (its bit in open_days). Overrides of one date are few: each EXISTS is one hashed
+    // look-up built from venue_availability_date_idx.
+    const bit = sql.raw(String(weekDayBit(weekDayOf(f.date))));
+    const override = (available: boolean) =>
+      sql`exists (select 1 from venue_availability o where o.date = ${f.date} and o.venue_id = ${venues.id} and o.is_available = ${sql.raw(String(available))})`;
+    conditions.push(
+      sql`((((${venues.open_days} & ${bit}) <> 0) and not ${override(false)}) or ${override(true)})`,
+    );
   }
   return conditions;
 }
@@ -157,12 +165,39 @@ const filterKey = (f: NormalizedVenueFilters) =>
     f.pricing ?? null,
   ]);
 
+/** The filtered count stops here: past it the list says "1,000+" (decision 0023). */
+export const LIST_COUNT_CAP = 1_000;
+
+/** How many venues are active: the counter the venues triggers keep (migration 0013). */
+export async function activeVenueCount(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: venueCounts.active }).from(venueCounts);
+  return row?.n ?? 0;
+}
+
 /**
- * One page of active venues matching the filters, newest first (or best rated first, by
- * venues_active_rating_idx), with the counts. The page
- * walks venues_active_created_idx from the cursor; the filtered count puts the filters in
- * WHERE (so the trigram and partial indexes apply); the count of all active venues is a
- * count of that partial index. Counts do not depend on the page, so pages share them.
+ * The venues matching the filters, counted up to LIST_COUNT_CAP + 1 (so "more than the cap" is
+ * known without counting them all), with the count of all active venues in the same round trip.
+ */
+async function countMatches(ctx: AppContext, conditions: SQL[]) {
+  const matching = conditions.length
+    ? sql<number>`(select count(*) from (select 1 from ${venues} where ${and(eq(venues.is_active, true), ...conditions)} limit ${LIST_COUNT_CAP + 1}) m)`
+    : sql<number>`null`;
+  const [row] = await ctx.db
+    .select({ all: venueCounts.active, matching: matching.mapWith(Number) })
+    .from(venueCounts);
+  const all = row?.all ?? 0;
+  const n = conditions.length ? (row?.matching ?? 0) : all;
+  return { all, total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
+}
+
+/**
+ * One page of active venues matching the filters, newest first (or best rated first), with the
+ * counts. The count comes first and chooses the page's plan: when more than LIST_COUNT_CAP venues
+ * match, at least one in a hundred does, so walking the order's index (which carries the cheap
+ * filters' columns) from the cursor finds a page within a few thousand entries; when few match,
+ * the page sorts them (the sort key is written so no index can provide it), so the planner
+ * starts from the filters' own indexes instead of walking the whole order index past rows that
+ * do not match (decision 0023). The counts do not depend on the page, so pages share them.
  */
 export async function listVenues(
   ctx: AppContext,
@@ -172,12 +207,7 @@ export async function listVenues(
   const { cursor, limit, sort, ...filters } = query;
   const byRating = sort === 'rating';
   const conditions = filterConditions(filters);
-  const overrideJoin = filters.date
-    ? and(eq(venueAvailability.venue_id, venues.id), eq(venueAvailability.date, filters.date))!
-    : undefined;
 
-  let pageQuery = ctx.db.select(cardColumns).from(venues).$dynamic();
-  if (overrideJoin) pageQuery = pageQuery.leftJoin(venueAvailability, overrideJoin);
   let keyset: SQL | undefined;
   if (cursor && byRating) {
     const after = decodeRatingCursor(cursor);
@@ -187,23 +217,24 @@ export async function listVenues(
     keyset = sql`(${venues.created_at}, ${venues.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
   }
 
-  const countActive = async (where: SQL[]) => {
-    let q = ctx.db.select({ n: count() }).from(venues).$dynamic();
-    if (overrideJoin && where.length) q = q.leftJoin(venueAvailability, overrideJoin);
-    const [row] = await q.where(and(eq(venues.is_active, true), ...where));
-    return row?.n ?? 0;
-  };
-
-  const [rows, total, all] = await Promise.all([
-    pageQuery
-      .where(and(eq(venues.is_active, true), ...conditions, keyset))
-      .orderBy(...(byRating ? BEST_RATED_FIRST : NEWEST_FIRST))
-      .limit(limit + 1),
-    conditions.length
-      ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions))
-      : undefined,
-    memo('all', LIST_TTL_MS, () => countActive([])),
-  ]);
+  const counts = await memo(`counts:${filterKey(filters)}`, LIST_TTL_MS, () => countMatches(ctx, conditions));
+  const few = conditions.length > 0 && !counts.capped;
+  const order = byRating
+    ? few
+      ? [sql`${venues.rating_average} + 0 desc nulls last`, ...BEST_RATED_FIRST.slice(1)]
+      : BEST_RATED_FIRST
+    : few
+      ? [sql`${venues.created_at} + interval '0 seconds' desc nulls last`, NEWEST_FIRST[1]!]
+      : NEWEST_FIRST;
+  const rows =
+    few && counts.total === 0
+      ? []
+      : await ctx.db
+          .select(cardColumns)
+          .from(venues)
+          .where(and(eq(venues.is_active, true), ...conditions, keyset))
+          .orderBy(...order)
+          .limit(limit + 1);
 
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -216,8 +247,9 @@ export async function listVenues(
         rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
       }),
     ),
-    total_count: total ?? all,
-    all_count: all,
+    total_count: counts.total,
+    total_count_capped: counts.capped,
+    all_count: counts.all,
     next_cursor:
       more && last
         ? byRating
