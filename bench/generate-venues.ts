@@ -72,6 +72,7 @@ const r = (salt: string) => {
 };
 const u = (salt: string) => sql.raw(r(salt));
 
+const BATCH = 2_500;
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** Inserts `active` active and `pending` pending venues of one host, then their overrides. */
@@ -91,29 +92,33 @@ export async function generateVenues(
       'closed', ${closed}, 'price', 0, 'pricing_type', 'hourly_rate')`;
   };
   const hours = sql.raw(`jsonb_build_object(${DAYS.map(day).join(',\n')})`);
-  await db.execute(sql`
-    insert into venues (id, host_id, name, description, address, city, capacity, base_price,
-      pricing_type, amenities, images, is_active, hours, open_to_flexible_hours, time_zone,
-      business_name, phone, email, bank_account_holder_name, bank_account_number,
-      bank_routing_number, tax_id, created_at)
-    select id, ${opts.hostId}::uuid, 'Venue ' || g, 'A generated venue for the benchmark.',
-      (1 + floor(${u('a')} * 2000))::int || ' ' || (${textArray(BENCH_STREETS)})[1 + floor(${u('s')} * ${BENCH_STREETS.length})::int],
-      (${textArray(BENCH_CITIES)})[1 + floor(${u('city')} * ${BENCH_CITIES.length})::int],
-      10 + floor(${u('cap')} * 990)::int,
-      case when ${u('t')} < 0.5 then round((20 + ${u('p')} * 900)::numeric, 2)
-        else round((100 + ${u('p')} * 6000)::numeric, 2) end,
-      case when ${u('t')} < 0.5 then 'hourly_rate' else 'minimum_spend' end,
-      array['bar', 'sound_system'],
-      array[id || '/1700000000000-0-photo.jpg', id || '/1700000000001-1-photo.jpg'],
-      g <= ${opts.active}, ${hours}, ${u('f')} < 0.3, 'America/New_York',
-      'Bench Co', '+1 555 0100', 'bench@velvet.test', 'Bench Co', '000123456789', '021000021',
-      '12-3456789', ${newest}::timestamptz - (g - 1) * interval '37 seconds'
-    from (select g, gen_random_uuid() as id from generate_series(1, ${total}) g) s`);
+  // In batches, so no one statement runs into the connection's statement timeout.
+  for (let from = 1; from <= total; from += BATCH) {
+    const to = Math.min(total, from + BATCH - 1);
+    await db.execute(sql`
+      insert into venues (id, host_id, name, description, address, city, capacity, base_price,
+        pricing_type, amenities, images, is_active, hours, open_to_flexible_hours, time_zone,
+        business_name, phone, email, bank_account_holder_name, bank_account_number,
+        bank_routing_number, tax_id, created_at)
+      select id, ${opts.hostId}::uuid, 'Venue ' || g, 'A generated venue for the benchmark.',
+        (1 + floor(${u('a')} * 2000))::int || ' ' || (${textArray(BENCH_STREETS)})[1 + floor(${u('s')} * ${BENCH_STREETS.length})::int],
+        (${textArray(BENCH_CITIES)})[1 + floor(${u('city')} * ${BENCH_CITIES.length})::int],
+        10 + floor(${u('cap')} * 990)::int,
+        case when ${u('t')} < 0.5 then round((20 + ${u('p')} * 900)::numeric, 2)
+          else round((100 + ${u('p')} * 6000)::numeric, 2) end,
+        case when ${u('t')} < 0.5 then 'hourly_rate' else 'minimum_spend' end,
+        array['bar', 'sound_system'],
+        array[id || '/1700000000000-0-photo.jpg', id || '/1700000000001-1-photo.jpg'],
+        g <= ${opts.active}, ${hours}, ${u('f')} < 0.3, 'America/New_York',
+        'Bench Co', '+1 555 0100', 'bench@velvet.test', 'Bench Co', '000123456789', '021000021',
+        '12-3456789', ${newest}::timestamptz - (g - 1) * interval '37 seconds'
+      from (select g, gen_random_uuid() as id from generate_series(${from}, ${to}) g) s`);
+  }
   for (const [i, date] of OVERRIDE_DATES.entries()) {
     await db.execute(sql`
       insert into venue_availability (venue_id, date, price, is_available)
       select id, ${date}::date, 0, ${u(`o${i}`)} < 0.5
-      from (select id, row_number() over (order by created_at desc, id) as g from venues) s
+      from (select id, row_number() over (order by created_at desc, id) as g from venues where host_id = ${opts.hostId}::uuid) s
       where ${u(`d${i}`)} < 0.05`);
   }
 }

@@ -13,14 +13,14 @@ ALTER TABLE "venues" ADD COLUMN "open_days" smallint GENERATED ALWAYS AS (
   | (CASE WHEN coalesce("hours" -> 'sunday' ->> 'closed', 'false') <> 'true' THEN 64 ELSE 0 END)
 ) STORED;--> statement-breakpoint
 
--- The list orders carry every cheap filter's column, so a filtered page walks the order's index
--- and checks the filters on the index entries (an index-only scan for the ids and the count).
+-- The list orders carry every filter's column, so a filtered page walks the order's index and
+-- checks the filters on the index entries (an index-only scan for the page's ids and the count).
 DROP INDEX IF EXISTS "venues_active_created_idx";--> statement-breakpoint
 CREATE INDEX "venues_active_created_idx" ON "venues" USING btree ("created_at" DESC NULLS LAST, "id" DESC NULLS LAST)
-  INCLUDE ("capacity", "base_price", "pricing_type", "open_days") WHERE "venues"."is_active";--> statement-breakpoint
+  INCLUDE ("capacity", "base_price", "pricing_type", "open_days", "city", "address") WHERE "venues"."is_active";--> statement-breakpoint
 DROP INDEX IF EXISTS "venues_active_rating_idx";--> statement-breakpoint
 CREATE INDEX "venues_active_rating_idx" ON "venues" USING btree ("rating_average" DESC NULLS LAST, "rating_count" DESC NULLS LAST, "created_at" DESC NULLS LAST, "id" DESC NULLS LAST)
-  INCLUDE ("capacity", "base_price", "pricing_type", "open_days") WHERE "venues"."is_active";--> statement-breakpoint
+  INCLUDE ("capacity", "base_price", "pricing_type", "open_days", "city", "address") WHERE "venues"."is_active";--> statement-breakpoint
 
 -- Selective filters start from their own index: a price band within a pricing type, a large party.
 DROP INDEX IF EXISTS "venues_active_price_idx";--> statement-breakpoint
