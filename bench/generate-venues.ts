@@ -109,10 +109,10 @@ export async function generateVenues(
         case when ${u('t')} < 0.5 then 'hourly_rate' else 'minimum_spend' end,
         array['bar', 'sound_system'],
         array[id || '/1700000000000-0-photo.jpg', id || '/1700000000001-1-photo.jpg'],
-        g <= ${opts.active}, ${hours}, ${u('f')} < 0.3, 'America/New_York',
+        g <= ${opts.active}::int, ${hours}, ${u('f')} < 0.3, 'America/New_York',
         'Bench Co', '+1 555 0100', 'bench@velvet.test', 'Bench Co', '000123456789', '021000021',
         '12-3456789', ${newest}::timestamptz - (g - 1) * interval '37 seconds'
-      from (select g, gen_random_uuid() as id from generate_series(${from}, ${to}) g) s`);
+      from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) s`);
   }
   for (const [i, date] of OVERRIDE_DATES.entries()) {
     await db.execute(sql`

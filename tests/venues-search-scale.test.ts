@@ -16,6 +16,7 @@ import {
 import { openDays, type WeeklyHours } from '@/domain/hours';
 import { generateVenues, OVERRIDE_DATES } from '../bench/generate-venues';
 import { LIST_COUNT_CAP, countsOf, listQueries, walksTheOrder } from '../src/server/services/venues/search';
+import { openPostgres } from '../src/server/db/client';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn } from './support/client';
 
@@ -40,9 +41,20 @@ let overrides = new Map<string, boolean>();
 beforeAll(async () => {
   env = await createTestEnv();
   const host = await signUpAndSignIn(env, { role: 'host' });
-  await generateVenues(env.ctx.db, { hostId: host.profile.id, active: VENUES, pending: 300 });
-  await env.ctx.db.execute('analyze venues');
-  await env.ctx.db.execute('analyze venue_availability');
+  // Bulk work on PostgreSQL goes through its own pool, without the app's 1.8 s statement timeout.
+  const bulk = env.databaseUrl
+    ? await openPostgres(env.databaseUrl, 1, { connectMs: 10_000, queryMs: 120_000 })
+    : undefined;
+  const db = bulk?.db ?? env.ctx.db;
+  try {
+    await generateVenues(db, { hostId: host.profile.id, active: VENUES, pending: 300 });
+    // What autovacuum does on a live server: statistics, and the visibility map for index-only scans.
+    await db.execute('vacuum analyze venues');
+    await db.execute('vacuum analyze venue_availability');
+    await db.execute('analyze venue_counts');
+  } finally {
+    await bulk?.close();
+  }
   const read = async <T>(q: string) => ((await env.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
   rows = await read<Row>(
     `select id, city, address, capacity, base_price, pricing_type, hours, open_days, is_active,
@@ -182,7 +194,8 @@ describe('the search at 10,000 venues', () => {
         await explain(q.page(walksTheOrder(q.filtered, counts, query.limit))),
       ];
       for (const plan of plans) {
-        expect(plan, `${JSON.stringify(raw)}\n${plan}`).not.toMatch(/Seq Scan on venues/);
+        if (process.env.SHOW_PLANS) console.log(JSON.stringify(raw), plan);
+        expect(plan, `${JSON.stringify(raw)}\n${plan}`).not.toMatch(/Seq Scan on venues\b/);
       }
     }
   });
