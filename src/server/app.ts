@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
-import { COMPRESS_THRESHOLD, jsonContentLength } from './http/content-length';
+import { COMPRESS_THRESHOLD, jsonBodies } from './http/content-length';
 import { errorBody, handleError } from './http/errors';
 import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
@@ -38,7 +38,7 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   });
   // Small answers are sent as they are; JSON answers get a Content-Length so compress can tell.
   app.use('*', compress({ threshold: COMPRESS_THRESHOLD }));
-  app.use('*', jsonContentLength());
+  app.use('*', jsonBodies());
 
   const api = new Hono<AppEnv>();
   // Cookie sessions: every cross-site write is refused before any work, whatever its body type.
