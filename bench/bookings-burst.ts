@@ -5,8 +5,10 @@
  * of them at once, two requests per time slot, and no two confirmed bookings may overlap.
  * Also shows that a small JSON answer is sent uncompressed.
  *
- * Budget: p50 of the request latencies ≤ half the burst's length, 0 errors, 0 overlaps, small
- * answers not compressed. Run: npm run bench bookings-burst   (BURST=200 to change)
+ * One connection serves one statement at a time, so equal requests that all arrive at once can at
+ * best be answered evenly over the burst: a p50 of half its length. Budget: p50 ≤ 0.65 of the
+ * burst (answered all at its end, it is 1.0), the first answer within its first 15 %, 0 errors,
+ * 0 overlaps, small answers not compressed. Run: npm run bench bookings-burst   (BURST=200)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -199,7 +201,8 @@ console.log(
   `small answers compressed: ${smallCompressed} (booking ≈ ${requested.outcomes[0]?.bytes ?? 0} B); /api/venues/stats content-encoding: ${statsEncoding ?? 'none'}`,
 );
 const pass =
-  requested.p50 <= requested.length / 2 &&
+  requested.p50 <= 0.65 * requested.length &&
+  requested.first <= 0.15 * requested.length &&
   requestErrors === 0 &&
   approveErrors === 0 &&
   overlaps!.n === 0 &&
@@ -207,6 +210,6 @@ const pass =
   smallCompressed === 0 &&
   statsEncoding === null;
 console.log(
-  `budget: p50 ≤ half the burst, 0 errors, 0 overlaps, ${BURST / 2} confirmed, small answers uncompressed → ${pass ? 'PASS' : 'FAIL'}`,
+  `budget: p50 ≤ 0.65 of the burst, first answer ≤ 0.15 of it, 0 errors, 0 overlaps, ${BURST / 2} confirmed, small answers uncompressed → ${pass ? 'PASS' : 'FAIL'}`,
 );
 process.exitCode = pass ? 0 : 1;

@@ -240,7 +240,7 @@ interface EngineResult {
 }
 
 /** The request mix: 60 % list pages, 25 % venue details, 15 % availability of a month. */
-async function requestMix(ctx: { db: Database['db'] }): Promise<string[]> {
+export async function requestMix(ctx: { db: Database['db'] }): Promise<string[]> {
   const rand = rng(11);
   const ids = (
     (await ctx.db.execute(
