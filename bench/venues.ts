@@ -35,7 +35,7 @@ import { authUsers, profiles } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import { listVenues } from '../src/server/services/venues/search';
-import { BENCH_CITIES, BENCH_STREETS, OVERRIDE_DATES, generateVenues } from './generate-venues';
+import { BENCH_CITIES, BENCH_STREETS, OVERRIDE_DATES, generateVenues } from './lib/generate-venues';
 
 export const VENUES = Number(process.env.BENCH_VENUES ?? 10_000);
 const CONNECTIONS = 50;

@@ -14,7 +14,7 @@ import {
   venueMatches,
 } from '@/domain/filters';
 import { openDays, type WeeklyHours } from '@/domain/hours';
-import { generateVenues, OVERRIDE_DATES } from '../bench/generate-venues';
+import { generateVenues, OVERRIDE_DATES } from '../bench/lib/generate-venues';
 import { LIST_COUNT_CAP, countsOf, listQueries, walksTheOrder } from '../src/server/services/venues/search';
 import { openPostgres } from '../src/server/db/client';
 import { createTestEnv, type TestEnv } from './support/env';

@@ -8,7 +8,7 @@
  * venues on each of OVERRIDE_DATES (half of them closing the day).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 
 export const BENCH_CITIES = [
   'New York',
