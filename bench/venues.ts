@@ -12,7 +12,7 @@
  * The load generator runs in a child process so it does not share the server's event loop.
  * Exits non-zero when a budget is missed.
  *
- *   npm run bench venues            (BENCH_VENUES, BENCH_DATABASE_URL, BENCH_DURATION)
+ *   npm run bench venues            (BENCH_VENUES, BENCH_ENGINES, BENCH_DATABASE_URL, BENCH_DURATION)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -46,6 +46,10 @@ const BUDGET_P99_MS = 50;
 const BUDGET_SEARCH_MEDIAN_MS = 5;
 const BUDGET_SEARCH_P99_MS = 20;
 const SEARCH_SAMPLES = 2_000;
+/** BENCH_ENGINES=postgres (or pglite) runs one engine only. */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres')
+  .split(',')
+  .filter((e): e is 'pglite' | 'postgres' => e === 'pglite' || e === 'postgres');
 const LIST_URLS = 20_000;
 
 /* ---------- the load generator (child process) ---------- */
@@ -352,7 +356,7 @@ async function main() {
     `Velvet — ${fmt(VENUES)} active venues, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   const results: EngineResult[] = [];
-  for (const engine of ['pglite', 'postgres'] as const) {
+  for (const engine of ENGINES) {
     process.stdout.write(`${engine}: seeding and running … `);
     const r = await benchEngine(engine);
     console.log(`done (seeded in ${fmt(r.seedSeconds, 1)} s)`);
