@@ -237,7 +237,7 @@ const quantile = (sorted: number[], q: number) =>
 interface EngineResult {
   engine: string;
   seedSeconds: number;
-  search: { median: number; p99: number; samples: number };
+  search: { median: number; p99: number; samples: number; cpu?: { median: number; p99: number } };
   served: LoadResult;
   hitRate: number;
   firstPage: string;
@@ -284,14 +284,19 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
     const cache = ctx.venueListCache;
     cache.enabled = false;
     const times: number[] = [];
+    const cpu: number[] = [];
     for (const q of filterMixes(SEARCH_SAMPLES, 29)) {
       const query = venueListQuerySchema.parse(q);
+      const c = process.cpuUsage();
       const t = performance.now();
       await listVenues(ctx, query);
       times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
     }
     cache.enabled = true;
     times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
 
     const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));
@@ -309,7 +314,14 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
       return {
         engine: engine === 'pglite' ? 'PGlite' : 'PostgreSQL',
         seedSeconds: seconds,
-        search: { median: quantile(times, 0.5), p99: quantile(times, 0.99), samples: times.length },
+        search: {
+          median: quantile(times, 0.5),
+          p99: quantile(times, 0.99),
+          samples: times.length,
+          // On PGlite the database runs in this process: its CPU time is the server's own work,
+          // whatever else the machine is doing. PostgreSQL's backend is out of reach: wall only.
+          cpu: engine === 'pglite' ? { median: quantile(cpu, 0.5), p99: quantile(cpu, 0.99) } : undefined,
+        },
         served,
         hitRate: h / Math.max(1, h + m),
         firstPage,
@@ -382,8 +394,11 @@ async function main() {
   for (const r of results) {
     const pass = r.search.median <= BUDGET_SEARCH_MEDIAN_MS && r.search.p99 <= BUDGET_SEARCH_P99_MS;
     ok &&= pass;
+    const cpu = r.search.cpu
+      ? `; CPU time of the process (app + PGlite): median ${fmt(r.search.cpu.median, 2)} ms, p99 ${fmt(r.search.cpu.p99, 2)} ms`
+      : '';
     console.log(
-      `budget ${r.engine} search, cache off (${fmt(r.search.samples)} distinct filter mixes): median ${fmt(r.search.median, 2)} ms (≤ ${BUDGET_SEARCH_MEDIAN_MS}), p99 ${fmt(r.search.p99, 2)} ms (≤ ${BUDGET_SEARCH_P99_MS}) → ${pass ? 'PASS' : 'FAIL'}`,
+      `budget ${r.engine} search, cache off (${fmt(r.search.samples)} distinct filter mixes): wall median ${fmt(r.search.median, 2)} ms (≤ ${BUDGET_SEARCH_MEDIAN_MS}), p99 ${fmt(r.search.p99, 2)} ms (≤ ${BUDGET_SEARCH_P99_MS}) → ${pass ? 'PASS' : 'FAIL'}${cpu}`,
     );
   }
   for (const r of results) {
