@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
-import { COMPRESS_THRESHOLD, jsonBodies } from './http/content-length';
+import { jsonBodies } from './http/content-length';
 import { errorBody, handleError } from './http/errors';
 import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
@@ -36,8 +36,9 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
     // half-read (the client's next request on it would fail).
     if (c.res.status === 413) c.res.headers.set('connection', 'close');
   });
-  // Small answers are sent as they are; JSON answers get a Content-Length so compress can tell.
-  app.use('*', compress({ threshold: COMPRESS_THRESHOLD }));
+  // compress() streams what is not JSON (pages, scripts) from 1 KB; jsonBodies() sends JSON whole,
+  // gzipped in memory from COMPRESS_THRESHOLD (decision 24).
+  app.use('*', compress());
   app.use('*', jsonBodies());
 
   const api = new Hono<AppEnv>();
