@@ -17,6 +17,19 @@ declare module 'autocannon' {
       method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       path?: string;
       headers?: Record<string, string>;
+      body?: string;
+      /** Called before each request on a connection; returns the request to send. */
+      setupRequest?: (req: {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      }) => {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
     }>;
   }
   interface Result {

@@ -4,6 +4,7 @@
  * are checked against the domain reference in venues-search.
  */
 import { gunzipSync } from 'node:zlib';
+import { COMPRESS_THRESHOLD } from '../src/server/http/content-length';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { venues } from '../src/server/db/schema';
@@ -96,7 +97,13 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
     expect(all.body.all_count).toBe(active.length);
     expect(all.body.total_count).toBe(active.length);
     const none = await call(env, 'GET', '/api/venues?location=no-such-place-anywhere');
-    expect(none.body).toEqual({ venues: [], total_count: 0, all_count: active.length, next_cursor: null });
+    expect(none.body).toEqual({
+      venues: [],
+      total_count: 0,
+      total_count_capped: false,
+      all_count: active.length,
+      next_cursor: null,
+    });
     // A city of this test's own: two active venues (newest first) and a pending one it must not count.
     const older = await createActiveVenue(env, actors, { city: 'Countville' });
     const newer = await createActiveVenue(env, actors, { city: 'Countville' });
@@ -171,23 +178,41 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
   });
 
   it('sends the page gzipped (once, not twice) to clients that accept gzip', async () => {
-    for (let i = 0; i < 6; i++) await createActiveVenue(env, actors, { city: 'Zipville' });
-    const plain = await env.app.request('/api/venues?location=Zipville');
+    for (let i = 0; i < 18; i++) await createActiveVenue(env, actors, { city: 'Zipville' });
+    const plain = await env.app.request('/api/venues?location=Zipville&limit=24');
     const plainText = await plain.text();
-    expect(plainText.length).toBeGreaterThan(1024);
+    expect(plainText.length).toBeGreaterThan(COMPRESS_THRESHOLD);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
-    const zipped = await env.app.request('/api/venues?location=Zipville', {
+    const zipped = await env.app.request('/api/venues?location=Zipville&limit=24', {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(gunzipSync(bytes).toString()).toBe(plainText);
-    const refused = await env.app.request('/api/venues?location=Zipville', {
+    const refused = await env.app.request('/api/venues?location=Zipville&limit=24', {
       headers: { 'accept-encoding': 'gzip;q=0' },
     });
     expect(refused.headers.get('content-encoding')).toBeNull();
     expect(await refused.text()).toBe(plainText);
+  });
+
+  it('sends small JSON answers uncompressed, with their length; large ones gzipped whole', async () => {
+    const small = await env.app.request('/api/venues/stats', { headers: { 'accept-encoding': 'gzip' } });
+    const smallText = await small.text();
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(smallText)));
+    expect(JSON.parse(smallText)).toHaveProperty('active_venues');
+    // A large JSON answer that is not a list page (the host's own venues) is gzipped in one piece.
+    for (let i = 0; i < 8; i++) await createActiveVenue(env, actors, { city: 'Bigville' });
+    const big = await env.app.request('/api/host/venues', {
+      headers: { 'accept-encoding': 'gzip', cookie: actors.host.cookie },
+    });
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await big.arrayBuffer());
+    expect(big.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(gunzipSync(bytes).byteLength).toBeGreaterThan(COMPRESS_THRESHOLD);
   });
 
   it('refuses bad paging input and bad filter values with 400', async () => {

@@ -6,7 +6,9 @@ import {
   formatDayHours,
   hoursForDate,
   normalizeWeeklyHours,
+  openDays,
   setAllDays,
+  weekDayBit,
   weeklyHoursSchema,
   type WeeklyHours,
 } from './hours';
@@ -155,5 +157,20 @@ describe('day prices are bounded', () => {
     const r = weeklyHoursSchema.safeParse(h);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Day price must be at most $1,000,000.');
+  });
+});
+
+describe('weekDayBit and openDays (venues.open_days)', () => {
+  it('gives Monday bit 1 up to Sunday bit 64', () => {
+    expect(WEEK_DAYS.map(weekDayBit)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+  });
+  it('sets the bit of every day that is not closed', () => {
+    const hours = defaultHours();
+    expect(openDays(hours)).toBe(127);
+    hours.monday = { ...hours.monday, closed: true };
+    hours.sunday = { ...hours.sunday, closed: true };
+    expect(openDays(hours)).toBe(127 - 1 - 64);
+    for (const day of WEEK_DAYS) hours[day] = { ...hours[day], closed: true };
+    expect(openDays(hours)).toBe(0);
   });
 });

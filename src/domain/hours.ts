@@ -89,3 +89,13 @@ export function normalizeWeeklyHours(raw: unknown): WeeklyHours {
     return parsed.success ? parsed.data : defaultDayHours(day);
   });
 }
+
+/** A weekday's bit in venues.open_days: 1 for Monday, 2 for Tuesday, … 64 for Sunday. */
+export function weekDayBit(day: WeekDay): number {
+  return 1 << WEEK_DAYS.indexOf(day);
+}
+
+/** The weekdays that are not closed, as the bits of venues.open_days (the date filter's column). */
+export function openDays(hours: WeeklyHours): number {
+  return WEEK_DAYS.reduce((bits, day) => (hours[day].closed ? bits : bits | weekDayBit(day)), 0);
+}

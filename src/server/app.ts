@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
+import { jsonBodies } from './http/content-length';
 import { errorBody, handleError } from './http/errors';
 import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
@@ -35,7 +36,10 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
     // half-read (the client's next request on it would fail).
     if (c.res.status === 413) c.res.headers.set('connection', 'close');
   });
+  // compress() streams what is not JSON (pages, scripts) from 1 KB; jsonBodies() sends JSON whole,
+  // gzipped in memory from COMPRESS_THRESHOLD (decision 24).
   app.use('*', compress());
+  app.use('*', jsonBodies());
 
   const api = new Hono<AppEnv>();
   // Cookie sessions: every cross-site write is refused before any work, whatever its body type.

@@ -34,8 +34,10 @@ export interface VenueCard {
 /** GET /api/venues */
 export interface VenueListPage {
   venues: VenueCard[];
-  /** Active venues matching the filters. */
+  /** Active venues matching the filters, counted up to 1,000 (see total_count_capped). */
   total_count: number;
+  /** More venues match than total_count says: the list shows "1,000+". */
+  total_count_capped: boolean;
   /** All active venues. */
   all_count: number;
   next_cursor: string | null;

@@ -16,13 +16,20 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@/domain/access';
-import type { WeeklyHours } from '@/domain/hours';
+import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
+
+/** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
+const OPEN_DAYS_SQL = WEEK_DAYS.map(
+  (day) =>
+    `(case when coalesce("hours" -> '${day}' ->> 'closed', 'false') <> 'true' then ${weekDayBit(day)} else 0 end)`,
+).join(' | ');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,9 +199,16 @@ export const venues = pgTable(
     cancellation_policy: text('cancellation_policy', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('flexible'),
+    /**
+     * The weekly hours as bits (1 = Monday … 64 = Sunday), set when that weekday is not closed;
+     * generated from hours (migration 0013) so the date filter reads an indexed column.
+     */
+    open_days: smallint('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_SQL)),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
+  // The list indexes also INCLUDE the cheap filters' columns (migration 0013; drizzle's index
+  // builder cannot say INCLUDE): capacity, base_price, pricing_type, open_days, created_at.
   (t) => [
     check('venues_capacity_check', sql`${t.capacity} > 0`),
     check(
@@ -214,6 +228,9 @@ export const venues = pgTable(
     index('venues_active_price_idx')
       .on(t.base_price)
       .where(sql`${t.is_active}`),
+    index('venues_active_type_price_idx')
+      .on(t.pricing_type, t.base_price)
+      .where(sql`${t.is_active}`),
     index('venues_active_capacity_idx')
       .on(t.capacity)
       .where(sql`${t.is_active}`),
@@ -223,6 +240,19 @@ export const venues = pgTable(
       .where(sql`${t.is_active}`),
     index('venues_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     index('venues_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+  ],
+);
+
+/** How many venues are active: one row, kept by statement triggers on venues (migration 0013). */
+export const venueCounts = pgTable(
+  'venue_counts',
+  {
+    id: boolean('id').primaryKey().default(true),
+    active: integer('active').notNull(),
+  },
+  (t) => [
+    check('venue_counts_id_check', sql`${t.id}`),
+    check('venue_counts_active_check', sql`${t.active} >= 0`),
   ],
 );
 
@@ -241,6 +271,8 @@ export const venueAvailability = pgTable(
   },
   (t) => [
     uniqueIndex('venue_availability_venue_date_idx').on(t.venue_id, t.date),
+    // INCLUDE (is_available) in migration 0013.
+    index('venue_availability_date_idx').on(t.date, t.venue_id),
     check('venue_availability_price_check', sql`${t.price} >= 0`),
     check(
       'venue_availability_pricing_type_check',

@@ -10,6 +10,7 @@ import {
 } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { AppError, invalid } from '@/domain/errors';
+import { COMPRESS_THRESHOLD, acceptsGzip } from '../http/content-length';
 import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
@@ -66,17 +67,6 @@ async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   return { name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-/** Whether an Accept-Encoding header allows gzip (a q of 0 refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /** Venues: the public list and detail, host and admin management, photos. */
 export function venueRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -89,7 +79,7 @@ export function venueRoutes(ctx: AppContext) {
     // Vary and Content-Length (or Content-Encoding) are set here so the compress middleware
     // leaves the response alone instead of re-encoding it as a stream on every request.
     const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
-    if (page.byteLength >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
+    if (page.byteLength >= COMPRESS_THRESHOLD && acceptsGzip(c.req.header('accept-encoding'))) {
       const gzipped = page.gzip();
       return c.body(gzipped, 200, {
         ...headers,

@@ -4,11 +4,17 @@ import { guestSpentCents } from './payments/summary';
 import type { AppContext, Viewer } from '../context';
 import { bookings, venues } from '../db/schema';
 import { venueStateCounts } from './admin-lists';
+import { LIST_TTL_MS } from './venues/list-cache';
+import { activeVenueCount } from './venues/search';
 
-/** Active venues (the home page). */
+/**
+ * Active venues (the home page): the maintained counter, kept in the public list cache and
+ * dropped with it when a venue changes (decision 9).
+ */
 export async function publicVenueStats(ctx: AppContext) {
-  const [row] = await ctx.db.select({ n: count() }).from(venues).where(eq(venues.is_active, true));
-  return { active_venues: row?.n ?? 0 };
+  return ctx.venueListCache.get('stats', LIST_TTL_MS, async () => ({
+    active_venues: await activeVenueCount(ctx),
+  }));
 }
 
 /** The host's venues and the confirmed bookings across them. */

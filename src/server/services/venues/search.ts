@@ -1,16 +1,19 @@
 /**
- * The public venue list (SPEC §2 /venues): active venues filtered, counted and paged in SQL
- * with a keyset cursor, served as ready JSON from the context's list cache.
+ * The public venue list (SPEC §2 /venues): active venues filtered, counted (up to a cap) and
+ * paged in SQL with a keyset cursor, served as ready JSON from the context's list cache.
+ * Decision 0023 says how it stays fast at 100,000 venues.
  */
 import { gzipSync } from 'node:zlib';
-import { and, count, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { weekDayOf } from '@/domain/calendar';
+import { weekDayBit } from '@/domain/hours';
 import { invalid } from '@/domain/errors';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { ratingAverage } from '@/domain/reviews';
 import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
 import type { AppContext } from '../../context';
-import { venueAvailability, venues } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { venueCounts, venues } from '../../db/schema';
 import { CARD_SIZE, cardKey } from '../../images/pipeline';
 import { LIST_TTL_MS } from './list-cache';
 import { NEWEST_FIRST, mediaUrl } from './shared';
@@ -53,6 +56,7 @@ export interface VenueCard {
 export interface VenueListPage {
   venues: VenueCard[];
   total_count: number;
+  total_count_capped: boolean;
   all_count: number;
   next_cursor: string | null;
 }
@@ -64,6 +68,9 @@ const BEST_RATED_FIRST = [
   ...NEWEST_FIRST,
 ];
 
+/** pg_trgm takes trigrams for LIKE from runs of three or more letters or digits. */
+const TRIGRAM_SEARCHABLE = /[\p{L}\p{N}]{3}/u;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The SQL form of the domain's venueMatches (plus the date filter), on active venues. */
@@ -71,7 +78,15 @@ export function filterConditions(f: NormalizedVenueFilters): SQL[] {
   const conditions: SQL[] = [];
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
-    conditions.push(or(ilike(venues.city, pattern), ilike(venues.address, pattern))!);
+    if (TRIGRAM_SEARCHABLE.test(f.location)) {
+      conditions.push(or(ilike(venues.city, pattern), ilike(venues.address, pattern))!);
+    } else {
+      // Without three letters or digits in a row the trigram indexes would return every row
+      // (the planner does not know): the text is checked on the rows the other filters find.
+      conditions.push(
+        sql`(${venues.city} || '' ilike ${pattern} or ${venues.address} || '' ilike ${pattern})`,
+      );
+    }
   }
   if (f.guests !== undefined) conditions.push(gte(venues.capacity, f.guests));
   if (f.pricingType) conditions.push(eq(venues.pricing_type, f.pricingType));
@@ -81,10 +96,15 @@ export function filterConditions(f: NormalizedVenueFilters): SQL[] {
     if (band?.max != null) conditions.push(lte(venues.base_price, band.max));
   }
   if (f.date) {
-    // Open that day: a date override decides when there is one; else the weekday must not be closed.
-    const day = weekDayOf(f.date);
-    conditions.push(sql`(case when ${venueAvailability.id} is not null then ${venueAvailability.is_available}
-      else coalesce(${venues.hours} -> ${day}::text ->> 'closed', 'false') <> 'true' end)`);
+    // Open that day: a date override decides when there is one; else the weekday must not be
+    // closed (its bit in open_days). Overrides of one date are few: each EXISTS is one hashed
+    // look-up built from venue_availability_date_idx.
+    const bit = sql.raw(String(weekDayBit(weekDayOf(f.date))));
+    const override = (available: boolean) =>
+      sql`exists (select 1 from venue_availability o where o.date = ${f.date} and o.venue_id = ${venues.id} and o.is_available = ${sql.raw(String(available))})`;
+    conditions.push(
+      sql`((((${venues.open_days} & ${bit}) <> 0) and not ${override(false)}) or ${override(true)})`,
+    );
   }
   return conditions;
 }
@@ -157,27 +177,31 @@ const filterKey = (f: NormalizedVenueFilters) =>
     f.pricing ?? null,
   ]);
 
+/** The filtered count stops here: past it the list says "100+" (decision 0023). */
+export const LIST_COUNT_CAP = 100;
+
+/** How many venues are active: the counter the venues triggers keep (migration 0013). */
+export async function activeVenueCount(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: venueCounts.active }).from(venueCounts);
+  return row?.n ?? 0;
+}
+
+/** How many index entries a page may walk before sorting the matches is the cheaper plan. */
+const WALK_BUDGET = 4_000;
+
 /**
- * One page of active venues matching the filters, newest first (or best rated first, by
- * venues_active_rating_idx), with the counts. The page
- * walks venues_active_created_idx from the cursor; the filtered count puts the filters in
- * WHERE (so the trigram and partial indexes apply); the count of all active venues is a
- * count of that partial index. Counts do not depend on the page, so pages share them.
+ * The two queries of a list page (exported for the query-plan test):
+ * - count: the venues matching the filters, counted up to LIST_COUNT_CAP + 1 (so "more than the
+ *   cap" is known without counting them all), with the maintained count of all active venues;
+ * - page(walk): the page's ids from the index entries alone (an index-only scan), then their
+ *   cards. walk = follow the order's index from the cursor, checking the filters on its
+ *   entries; otherwise the sort key is written so no index can provide it, and the planner
+ *   starts from the filters' own indexes and sorts the (few) matches.
  */
-export async function listVenues(
-  ctx: AppContext,
-  query: VenueListQuery,
-  memo: Memo = noMemo,
-): Promise<VenueListPage> {
+export function listQueries(db: Db, query: VenueListQuery) {
   const { cursor, limit, sort, ...filters } = query;
   const byRating = sort === 'rating';
   const conditions = filterConditions(filters);
-  const overrideJoin = filters.date
-    ? and(eq(venueAvailability.venue_id, venues.id), eq(venueAvailability.date, filters.date))!
-    : undefined;
-
-  let pageQuery = ctx.db.select(cardColumns).from(venues).$dynamic();
-  if (overrideJoin) pageQuery = pageQuery.leftJoin(venueAvailability, overrideJoin);
   let keyset: SQL | undefined;
   if (cursor && byRating) {
     const after = decodeRatingCursor(cursor);
@@ -186,41 +210,101 @@ export async function listVenues(
     const after = decodeCursor(cursor);
     keyset = sql`(${venues.created_at}, ${venues.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
   }
-
-  const countActive = async (where: SQL[]) => {
-    let q = ctx.db.select({ n: count() }).from(venues).$dynamic();
-    if (overrideJoin && where.length) q = q.leftJoin(venueAvailability, overrideJoin);
-    const [row] = await q.where(and(eq(venues.is_active, true), ...where));
-    return row?.n ?? 0;
+  const matching = conditions.length
+    ? sql<number>`(select count(*) from (select 1 from ${venues} where ${and(eq(venues.is_active, true), ...conditions)} limit ${LIST_COUNT_CAP + 1}) m)`
+    : sql<number>`null`;
+  const order = byRating ? BEST_RATED_FIRST : NEWEST_FIRST;
+  const sortedMatches = byRating
+    ? [sql`${venues.rating_average} + 0 desc nulls last`, ...BEST_RATED_FIRST.slice(1)]
+    : [sql`${venues.created_at} + interval '0 seconds' desc nulls last`, NEWEST_FIRST[1]!];
+  return {
+    filtered: conditions.length > 0,
+    byRating,
+    count: db.select({ all: venueCounts.active, matching: matching.mapWith(Number) }).from(venueCounts),
+    page: (walk: boolean) =>
+      db
+        .select(cardColumns)
+        .from(venues)
+        .where(
+          inArray(
+            venues.id,
+            db
+              .select({ id: venues.id })
+              .from(venues)
+              .where(and(eq(venues.is_active, true), ...conditions, keyset))
+              .orderBy(...(walk ? order : sortedMatches))
+              .limit(limit + 1),
+          ),
+        )
+        .orderBy(...order),
   };
+}
 
-  const [rows, total, all] = await Promise.all([
-    pageQuery
-      .where(and(eq(venues.is_active, true), ...conditions, keyset))
-      .orderBy(...(byRating ? BEST_RATED_FIRST : NEWEST_FIRST))
-      .limit(limit + 1),
-    conditions.length
-      ? memo(`total:${filterKey(filters)}`, LIST_TTL_MS, () => countActive(conditions))
-      : undefined,
-    memo('all', LIST_TTL_MS, () => countActive([])),
-  ]);
+/** The counts of a list: all active venues, and the matching ones up to the cap. */
+export async function countsOf(q: ReturnType<typeof listQueries>) {
+  const [row] = await q.count;
+  const all = row?.all ?? 0;
+  const n = q.filtered ? (row?.matching ?? 0) : all;
+  return { all, total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
+}
+
+/**
+ * Whether the page walks the order's index (else it sorts the matches): walking finds a page
+ * after about (limit + 1) × all / matching entries.
+ */
+export function walksTheOrder(
+  filtered: boolean,
+  counts: { all: number; total: number; capped: boolean },
+  limit: number,
+): boolean {
+  return !filtered || counts.capped || ((limit + 1) * counts.all) / Math.max(counts.total, 1) <= WALK_BUDGET;
+}
+
+const emptyPage = (counts: { all: number; total: number; capped: boolean }): VenueListPage => ({
+  venues: [],
+  total_count: counts.total,
+  total_count_capped: counts.capped,
+  all_count: counts.all,
+  next_cursor: null,
+});
+
+/**
+ * One page of active venues matching the filters, newest first (or best rated first), with the
+ * counts. The count comes first and chooses the page's plan: when enough venues match, walking
+ * the order's index (which carries every filter's column) from the cursor finds a page within a
+ * few thousand entries; when few match, the page sorts them, so the planner starts from the
+ * filters' own indexes instead of walking the whole order index past rows that do not match —
+ * the planner cannot know which, as the filters are correlated (decision 0023). The counts do
+ * not depend on the page, so pages share them.
+ */
+export async function listVenues(
+  ctx: AppContext,
+  query: VenueListQuery,
+  memo: Memo = noMemo,
+): Promise<VenueListPage> {
+  const { cursor: _cursor, limit, sort: _sort, ...filters } = query;
+  const q = listQueries(ctx.db, query);
+  const counts = await memo(`counts:${filterKey(filters)}`, LIST_TTL_MS, () => countsOf(q));
+  if (q.filtered && counts.total === 0) return emptyPage(counts);
+  const rows = await q.page(walksTheOrder(q.filtered, counts, limit));
 
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return {
     venues: page.map(
-      ({ first_image, cursor_at: _cursor, rating_count, rating_sum, rating_key: _key, ...card }) => ({
+      ({ first_image, cursor_at: _at, rating_count, rating_sum, rating_key: _key, ...card }) => ({
         ...card,
         image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
         rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
       }),
     ),
-    total_count: total ?? all,
-    all_count: all,
+    total_count: counts.total,
+    total_count_capped: counts.capped,
+    all_count: counts.all,
     next_cursor:
       more && last
-        ? byRating
+        ? q.byRating
           ? encodeRatingCursor(last.rating_key, last.rating_count, last.cursor_at, last.id)
           : encodeCursor(last.cursor_at, last.id)
         : null,

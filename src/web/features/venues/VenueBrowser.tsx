@@ -165,8 +165,12 @@ export function VenueBrowser() {
             <div className="flex flex-wrap items-center gap-2" aria-live="polite">
               <p className="text-sm text-muted-foreground">
                 Showing{' '}
-                <span className="font-semibold text-foreground">{formatCount(first.total_count)}</span> of{' '}
-                <span className="font-semibold text-foreground">{formatCount(first.all_count)}</span> venues
+                <span className="font-semibold text-foreground">
+                  {formatCount(first.total_count)}
+                  {first.total_count_capped ? '+' : ''}
+                </span>{' '}
+                of <span className="font-semibold text-foreground">{formatCount(first.all_count)}</span>{' '}
+                venues
               </p>
               <ul className="flex flex-wrap gap-2" aria-label="Active filters">
                 {chips.map((chip) => (

@@ -1,0 +1,51 @@
+/**
+ * JSON answers are sent whole, with their Content-Length, and gzipped here — synchronously,
+ * in memory — when they are large and the client accepts it. Hono's c.json leaves the length
+ * off, so the compress middleware could not see that a body was small: it gzipped every
+ * answer, even a 100-byte one, on a stream whose chunks come back through the libuv thread
+ * pool — and while PGlite keeps the event loop busy those answers waited, so a burst of
+ * requests was answered all at its end (issue 13, decision 0024). compress() still handles
+ * what is not JSON (HTML, scripts, text).
+ */
+import { gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+/** Bodies under this many bytes are not compressed: gzip saves too little to be worth a pass. */
+export const COMPRESS_THRESHOLD = 4 * 1024;
+
+const JSON_TYPE = /^application\/json\b/i;
+
+/** Whether an Accept-Encoding header allows gzip (a q of 0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/** Registered after compress() so it runs first on the way out. */
+export function jsonBodies(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has('content-length') || res.headers.has('content-encoding')) return;
+    if (!JSON_TYPE.test(res.headers.get('content-type') ?? '')) return;
+    let body = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    if (body.byteLength >= COMPRESS_THRESHOLD) {
+      const vary = headers.get('vary');
+      if (!vary || !/accept-encoding/i.test(vary))
+        headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      if (acceptsGzip(c.req.header('accept-encoding'))) {
+        body = new Uint8Array(gzipSync(body));
+        headers.set('content-encoding', 'gzip');
+      }
+    }
+    headers.set('content-length', String(body.byteLength));
+    c.res = undefined;
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+  };
+}
