@@ -6,7 +6,7 @@
  * the app registers a route that is not listed here, or this lists one the app does not have.
  * Longer than 300 lines because it is one table of the whole API.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { venueListQuerySchema } from '@/domain/filters';
 import {
   bankDetailsQuerySchema,
