@@ -36,7 +36,8 @@ export function CalendarFeedCard({ venueId }: { venueId: string }) {
           replacing ? 'The old URL no longer works.' : undefined,
         );
       },
-      onError: (error) => toast.error('Could not create the feed URL', errorMessage(error, 'Please try again.')),
+      onError: (error) =>
+        toast.error('Could not create the feed URL', errorMessage(error, 'Please try again.')),
     });
 
   const copy = async () => {

@@ -12,7 +12,8 @@ export const calendarApi = {
 };
 
 /** Where a booking's Add to calendar file is downloaded from. */
-export const bookingIcsUrl = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
+export const bookingIcsUrl = (bookingId: string) =>
+  `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
 
 export function useCalendarFeed(venueId: string, enabled = true) {
   return useQuery({

@@ -67,7 +67,8 @@ export function emptyVenueForm(): VenueFormValues {
     email: '',
     capacity: '',
     description: '',
-    time_zone: defaultTimeZone(),
+    // Filled with the server's DEFAULT_TIME_ZONE (GET /api/config) by the form's time-zone field.
+    time_zone: '',
     amenities: [],
     hours: defaultHours(),
     pricing_type: 'hourly_rate',
