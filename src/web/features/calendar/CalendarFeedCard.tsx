@@ -82,7 +82,7 @@ export function CalendarFeedCard({ venueId }: { venueId: string }) {
                 id={inputId}
                 readOnly
                 value={url}
-                className="min-w-0 flex-1 font-mono text-xs"
+                className="min-w-0 font-mono text-xs sm:flex-1"
                 onFocus={(e) => e.currentTarget.select()}
               />
               <div className="flex gap-2">
