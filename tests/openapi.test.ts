@@ -82,7 +82,12 @@ describe('GET /api/openapi.json', () => {
     expect(registered).toContain('POST /api/bookings');
     expect(registered).toContain('GET /api/calendar/venues/:file');
     expect(registered.length).toBeGreaterThan(60);
-    expect(documentedRoutes()).toEqual(registered);
+    const documented = documentedRoutes();
+    // A route without a row: add it to src/server/openapi/operations.ts (decision record 18).
+    const missing = registered.filter((r) => !documented.includes(r));
+    const unknown = documented.filter((r) => !registered.includes(r));
+    expect({ missing, unknown }).toEqual({ missing: [], unknown: [] });
+    expect(documented).toEqual(registered);
   });
 
   it('a route added to the app without a document entry is caught', async () => {
