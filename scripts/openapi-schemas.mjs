@@ -17,8 +17,7 @@ const componentName = (name) => name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/
 /** The file's text: the schemas, formatted as the repository's Prettier settings say. */
 export async function contractSchemas() {
   const schema = createGenerator({
-    // The contract, and the payment answers the payments feature defines (decision record 13).
-    path: `${root}src/{domain/contract/index.ts,web/features/payments/types.ts}`,
+    path: `${root}src/domain/contract/index.ts`,
     tsconfig: `${root}tsconfig.domain.json`,
     type: '*',
     expose: 'export',
