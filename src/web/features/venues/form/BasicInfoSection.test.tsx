@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Venue } from '@/domain/contract';
 import { BasicInfoSection } from './BasicInfoSection';
-import { emptyVenueForm, venueToForm, type VenueFormValues } from './venueForm';
+import { createVenueResolver, emptyVenueForm, venueToForm, type VenueFormValues } from './venueForm';
 
 /** The server's DEFAULT_TIME_ZONE in these tests: never the browser's. */
 const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -60,5 +60,20 @@ describe('the venue form’s time zone', () => {
     renderForm(venue);
     await new Promise((r) => setTimeout(r, 50));
     expect(read().time_zone).toBe('America/Denver');
+  });
+
+  it('a zone still empty when the form is sent is left out (the server applies its default)', async () => {
+    const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<
+      typeof createVenueResolver
+    >[2];
+    const empty = await createVenueResolver(emptyVenueForm(), undefined, options);
+    expect(empty.errors.time_zone).toBeUndefined();
+    expect(empty.errors.name).toBeDefined();
+    const bad = await createVenueResolver(
+      { ...emptyVenueForm(), time_zone: 'Not/AZone' },
+      undefined,
+      options,
+    );
+    expect(bad.errors.time_zone?.message).toBe('Please choose a valid time zone.');
   });
 });
