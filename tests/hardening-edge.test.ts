@@ -128,6 +128,9 @@ describe('no GET changes anything', () => {
   const paramValue = (routePath: string, param: string): string => {
     if (param === 'id' && /\/bookings\/:id/.test(routePath)) return bookingId;
     if (param === 'id' && /\/venues\/:id/.test(routePath)) return venueId;
+    // A calendar feed's file (a token nobody has) and a file of the API reference page.
+    if (param === 'file' && routePath === '/api/calendar/venues/:file') return `${'A'.repeat(43)}.ics`;
+    if (param === 'name' && routePath === '/docs-assets/:name') return 'init.js';
     throw new Error(`No test value for :${param} in GET ${routePath}: add one to paramValue.`);
   };
 

@@ -41,12 +41,22 @@ const VENUE_EXPECTED: Record<'admin' | 'owner' | 'public', VenueAction[]> = {
     'readOverrides',
     'readBookings',
     'answerReviews',
+    'manageCalendarFeed',
   ],
   public: ['read'],
 };
 
 const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
-  admin: ['read', 'readGuestContact', 'decide', 'adminEdit', 'cancelAsAdmin', 'readPayments', 'readMessages'],
+  admin: [
+    'read',
+    'readGuestContact',
+    'decide',
+    'adminEdit',
+    'cancelAsAdmin',
+    'readPayments',
+    'exportCalendar',
+    'readMessages',
+  ],
   host: [
     'read',
     'readGuestContact',
@@ -55,6 +65,7 @@ const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
     'cancelAsHost',
     'chargeAdditional',
     'readPayments',
+    'exportCalendar',
     'readMessages',
     'writeMessages',
     'markMessagesRead',
@@ -66,6 +77,7 @@ const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
     'cancelAsGuest',
     'readPayments',
     'review',
+    'exportCalendar',
     'readMessages',
     'writeMessages',
     'markMessagesRead',

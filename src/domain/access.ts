@@ -63,6 +63,8 @@ export const VENUE_ACTIONS = {
   readBookings: ['admin', 'owner'],
   /** Answer a review of the venue. */
   answerReviews: ['owner'],
+  /** Read and regenerate the venue's private iCal feed URL (decision record 17). */
+  manageCalendarFeed: ['owner'],
 } as const satisfies Record<string, readonly VenueRelation[]>;
 
 export type VenueAction = keyof typeof VENUE_ACTIONS;
@@ -113,6 +115,8 @@ export const BOOKING_ACTIONS = {
   chargeAdditional: ['host'],
   readPayments: ['admin', 'host', 'guest'],
   review: ['guest'],
+  /** Download the booking as an .ics file (Add to calendar). */
+  exportCalendar: ['admin', 'host', 'guest'],
   /** Read the booking's conversation (the admin too, read-only, for disputes). */
   readMessages: ['admin', 'host', 'guest'],
   /** Write in the conversation: its two participants only. */

@@ -6,6 +6,7 @@
 export * from './accounts';
 export * from './availability';
 export * from './bookings';
+export * from './calendar';
 export * from './errors';
 export * from './events';
 export * from './mailbox';

@@ -3,7 +3,10 @@
  * date-time string on the wire; the server holds it as a Date until JSON.stringify writes it.
  */
 
-/** An instant as the API sends it: ISO 8601 with offset, e.g. '2026-11-23T21:00:00.000Z'. */
+/**
+ * An instant as the API sends it: ISO 8601 with offset, e.g. '2026-11-23T21:00:00.000Z'.
+ * @format date-time
+ */
 export type Timestamp = string;
 
 /**

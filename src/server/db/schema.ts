@@ -699,3 +699,21 @@ export const idempotencyKeys = pgTable(
 export type Payment = typeof payments.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type LocalIntent = typeof localIntents.$inferSelect;
+
+/**
+ * The private iCal feed of a venue's confirmed bookings (decision record 17): one secret token
+ * per venue, 256 random bits, in the feed's URL. Regenerating replaces the row's token, so the
+ * old URL finds nothing.
+ */
+export const venueCalendarFeeds = pgTable(
+  'venue_calendar_feeds',
+  {
+    venue_id: uuid('venue_id')
+      .primaryKey()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('venue_calendar_feeds_token_idx').on(t.token)],
+);
+export type VenueCalendarFeed = typeof venueCalendarFeeds.$inferSelect;

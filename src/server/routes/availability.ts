@@ -16,10 +16,10 @@ const dateParam = (label: string) =>
     .refine(isIsoDate, `${label} must be a date (yyyy-MM-dd).`)
     .optional();
 
-const rangeSchema = z.object({ from: dateParam('From'), to: dateParam('To') });
-const hoursBodySchema = z.object({ hours: weeklyHoursSchema }, { error: 'Invalid request body.' });
+export const rangeSchema = z.object({ from: dateParam('From'), to: dateParam('To') });
+export const hoursBodySchema = z.object({ hours: weeklyHoursSchema }, { error: 'Invalid request body.' });
 const anyObject = z.record(z.string(), z.unknown());
-const overridePatchSchema = dateOverrideSchema.partial();
+export const overridePatchSchema = dateOverrideSchema.partial();
 
 const OVERRIDE_NOT_FOUND = 'Date override not found.';
 

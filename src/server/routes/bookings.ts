@@ -30,9 +30,15 @@ const seenUpdatedAt = z
   .transform((v) => new Date(v));
 
 /** POST /bookings/:id/approve-changes: the version of the booking whose changes the guest saw. */
-const approveChangesSchema = z.object({ updated_at: seenUpdatedAt }, { error: 'Invalid request body.' });
+export const approveChangesSchema = z.object(
+  { updated_at: seenUpdatedAt },
+  { error: 'Invalid request body.' },
+);
 /** POST /bookings/:id/approve: optionally, the version of the booking the host saw. */
-const approveSchema = z.object({ updated_at: seenUpdatedAt.optional() }, { error: 'Invalid request body.' });
+export const approveSchema = z.object(
+  { updated_at: seenUpdatedAt.optional() },
+  { error: 'Invalid request body.' },
+);
 
 /** Booking requests, the booking lifecycle (SPEC §4) and the booking lists of each role. */
 export function bookingRoutes(ctx: AppContext) {

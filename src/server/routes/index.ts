@@ -12,6 +12,8 @@ import { crawlerRoutes } from './crawlers';
 import { paymentRoutes } from './payments';
 import { operationsRoutes } from './operations';
 import { messageRoutes } from './messages';
+import { calendarRoutes } from './calendar';
+import { docsAssetRoutes, docsRoutes } from './docs';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -25,10 +27,13 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', paymentRoutes(ctx));
   api.route('/', operationsRoutes(ctx));
   api.route('/', messageRoutes(ctx));
+  api.route('/', calendarRoutes(ctx));
+  api.route('/', docsRoutes(ctx));
 }
 
-/** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */
+/** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml, the API reference's files). */
 export function mountPublicRoutes(app: Hono<AppEnv>, ctx: AppContext) {
   app.route('/', mediaRoutes(ctx));
+  app.route('/', docsAssetRoutes());
   app.route('/', crawlerRoutes(ctx));
 }

@@ -16,7 +16,7 @@ import type {
   TestEmailResult,
 } from '@/domain/contract';
 
-const logQuerySchema = z.object({
+export const logQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 

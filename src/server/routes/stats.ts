@@ -15,7 +15,7 @@ import type {
 } from '@/domain/contract';
 
 const MAILBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${MAILBOX_MAX_LIMIT}.`;
-const mailboxQuerySchema = z.object({
+export const mailboxQuerySchema = z.object({
   limit: z.preprocess(
     (v) => (v === '' || v == null ? undefined : Number(v)),
     z

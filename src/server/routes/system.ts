@@ -5,11 +5,16 @@ import { canSee, type ChangeEvent } from '../adapters/realtime';
 import { getViewer } from '../http/viewer';
 import { onShutdown, RECONNECT_AFTER_MS } from '../lifecycle';
 import { health } from '../services/health';
-import type { LiveEvent } from '@/domain/contract';
+import type { LiveEvent, PublicConfig } from '@/domain/contract';
 
-/** Health, and the Server-Sent Events stream of changes each viewer may read. */
+/** Health, the public settings, and the Server-Sent Events stream of changes each viewer may read. */
 export function systemRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+
+  r.get('/config', (c) => {
+    c.header('cache-control', 'public, max-age=300');
+    return c.json({ default_time_zone: ctx.config.DEFAULT_TIME_ZONE } satisfies PublicConfig);
+  });
 
   r.get('/health', async (c) => {
     const answer = await health(ctx);

@@ -35,7 +35,7 @@ const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
 
 const approveSchema = z.preprocess((b) => ({ ...(b as object), action: 'approve' }), venueDecisionSchema);
 const rejectSchema = z.preprocess((b) => ({ ...(b as object), action: 'reject' }), venueDecisionSchema);
-const orderSchema = z.object(
+export const orderSchema = z.object(
   {
     images: z
       .array(z.string({ error: 'Each image must be a path.' }), { error: 'Images must be a list of paths.' })

@@ -7,6 +7,10 @@ import type { AdminReviewStatus } from '@/domain/contract';
 
 export const queryKeys = {
   session: ['session'] as const,
+  /** The server's public settings (GET /api/config). */
+  publicConfig: ['config'] as const,
+  /** A venue's private iCal feed URL (its host only). */
+  calendarFeed: (venueId: string) => ['calendar-feed', venueId] as const,
 
   /** One venue, whoever reads it: the detail, manage and edit pages share this entry. */
   venue: (id: string) => ['venue', id] as const,

@@ -192,7 +192,13 @@ function EditBookingForm({ booking }: { booking: Booking }) {
             className="grid gap-5"
             onSubmit={form.handleSubmit((values) => save.mutate(values))}
           >
-            <BookingTimeFields control={form.control} errors={errors} id={id} start={start} />
+            <BookingTimeFields
+              control={form.control}
+              errors={errors}
+              id={id}
+              start={start}
+              timeZone={booking.venue.time_zone}
+            />
             <div className="grid items-start gap-4 sm:grid-cols-3">
               <FormField
                 id={id('guests')}

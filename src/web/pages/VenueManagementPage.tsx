@@ -31,6 +31,7 @@ import {
   useVenueOverrides,
   VenueBookingsTab,
 } from '@/web/features/bookings';
+import { CalendarFeedCard } from '@/web/features/calendar';
 import { useVenue } from '@/web/features/venues';
 import type { WeekDay } from '@/domain/calendar';
 import { errorMessage } from '@/web/lib/api';
@@ -246,6 +247,7 @@ export default function VenueManagementPage() {
             <DateOverridesTab venue={venue} hours={venue.hours} />
           </TabsContent>
           <TabsContent value="bookings">
+            {!isAdmin && <CalendarFeedCard venueId={venue.id} />}
             <VenueBookingsTab
               venue={venue}
               hours={venue.hours}

@@ -2,14 +2,25 @@ import { CalendarDays, Clock, DollarSign, Users } from 'lucide-react';
 import { formatLongDate } from '@/domain/calendar';
 import { formatUsd } from '@/domain/pricing';
 import { crossesMidnight, formatTimeRange } from '@/domain/time';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { cn } from '@/web/lib/utils';
 
-/** Date (long format), 12-hour time range, guests and total of a booking. */
+/**
+ * Date (long format), 12-hour time range, guests and total of a booking; the venue's zone after
+ * the times when it is not the viewer's.
+ */
 export function BookingFacts({
   booking,
   className,
 }: {
-  booking: { date: string; start_time: string; end_time: string; guest_count: number; total_price: number };
+  booking: {
+    date: string;
+    start_time: string;
+    end_time: string;
+    guest_count: number;
+    total_price: number;
+    venue?: { time_zone: string };
+  };
   className?: string;
 }) {
   const overnight = crossesMidnight(booking.start_time, booking.end_time);
@@ -18,7 +29,13 @@ export function BookingFacts({
     {
       icon: Clock,
       label: 'Time',
-      value: `${formatTimeRange(booking.start_time, booking.end_time)}${overnight ? ' (next day)' : ''}`,
+      value: (
+        <>
+          {formatTimeRange(booking.start_time, booking.end_time)}
+          {overnight ? ' (next day)' : ''}
+          <TimeZoneTag zone={booking.venue?.time_zone} className="ml-1.5 text-xs" />
+        </>
+      ),
     },
     {
       icon: Users,

@@ -51,6 +51,8 @@ export interface BookableVenue {
   pricing_type: PricingType;
   open_to_flexible_hours: boolean;
   cancellation_policy?: string;
+  /** The venue's IANA zone: its times are that wall clock. */
+  time_zone?: string;
 }
 
 interface FormValues {
@@ -177,7 +179,13 @@ export function BookingRequestDialog({
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Booking request">
-          <BookingTimeFields control={form.control} errors={errors} id={ids} start={start} />
+          <BookingTimeFields
+            control={form.control}
+            errors={errors}
+            id={ids}
+            start={start}
+            timeZone={venue.time_zone}
+          />
 
           {(outsideHours || overlaps) && (
             <div className="grid gap-2" role="status">

@@ -1,6 +1,7 @@
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from '@/web/components/ui/form-field';
 import { TimeSelect } from '@/web/components/TimeSelect';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 
 interface TimeFieldValues extends FieldValues {
   start_time: string;
@@ -13,6 +14,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
   errors,
   id,
   start,
+  timeZone,
 }: {
   control: Control<T, unknown, TOut>;
   errors: FieldErrors<T>;
@@ -20,7 +22,10 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
   id: (name: string) => string;
   /** The chosen start, so the end list can mark times on the next day. */
   start: string;
+  /** The venue's zone, named beside the labels when it is not the viewer's. */
+  timeZone?: string;
 }) {
+  const zoneTag = <TimeZoneTag zone={timeZone} className="ml-1 text-xs font-normal" />;
   const message = (name: 'start_time' | 'end_time') => errors[name]?.message as string | undefined;
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -28,7 +33,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
         control={control}
         name={'start_time' as Path<T>}
         render={({ field }) => (
-          <FormField id={id('start')} label="Start Time" error={message('start_time')}>
+          <FormField id={id('start')} label={<>Start Time{zoneTag}</>} error={message('start_time')}>
             <TimeSelect value={field.value} onChange={field.onChange} />
           </FormField>
         )}
@@ -37,7 +42,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
         control={control}
         name={'end_time' as Path<T>}
         render={({ field }) => (
-          <FormField id={id('end')} label="End Time" error={message('end_time')}>
+          <FormField id={id('end')} label={<>End Time{zoneTag}</>} error={message('end_time')}>
             <TimeSelect value={field.value} onChange={field.onChange} after={start} />
           </FormField>
         )}

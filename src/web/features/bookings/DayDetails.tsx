@@ -10,6 +10,7 @@ import { crossesMidnight, formatTime12 } from '@/domain/time';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 
 const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
   available: 'success',
@@ -100,11 +101,14 @@ export function DayDetails({
           <Clock className="size-4 shrink-0" aria-hidden="true" />
           Open {formatDayHours({ ...day, closed: false })}
           {venue.open_to_flexible_hours ? ' · flexible hours' : ''}
+          <TimeZoneTag zone={venue.time_zone} className="before:content-['·_']" />
         </p>
       </div>
 
       <div>
-        <h3 className="mb-2 text-sm font-semibold">Already booked</h3>
+        <h3 className="mb-2 text-sm font-semibold">
+          Already booked <TimeZoneTag zone={venue.time_zone} className="text-xs font-normal" />
+        </h3>
         {sameDay.length === 0 && fromNightBefore.length === 0 ? (
           <p className="text-sm text-muted-foreground">No confirmed bookings on this date yet.</p>
         ) : (

@@ -143,7 +143,13 @@ export function EditBookingDialog({
           aria-label="Edit booking"
           onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         >
-          <BookingTimeFields control={form.control} errors={errors} id={id} start={start} />
+          <BookingTimeFields
+            control={form.control}
+            errors={errors}
+            id={id}
+            start={start}
+            timeZone={booking.venue.time_zone}
+          />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField
               id={id('guests')}

@@ -15,6 +15,7 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { AddToCalendarButton } from '@/web/features/calendar';
 import { GuestPaymentPanel } from '@/web/features/payments';
 import { MessagesButton } from '@/web/features/messages';
 import { BookingFacts } from './BookingFacts';
@@ -115,6 +116,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
       </div>
 
       <BookingFacts booking={booking} />
+      {booking.status !== 'cancelled' && <AddToCalendarButton bookingId={booking.id} className="w-fit" />}
 
       {booking.special_requests && (
         <div className="text-sm">

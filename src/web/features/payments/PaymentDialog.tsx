@@ -20,6 +20,7 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { useAuth } from '@/web/features/auth';
 import type { Booking } from '@/domain/contract';
 import { errorMessage, isApiError } from '@/web/lib/api';
@@ -141,6 +142,7 @@ export default function PaymentDialog({
                   {formatLongDate(booking.date)}
                   <br />
                   {formatTimeRange(booking.start_time, booking.end_time)}
+                  <TimeZoneTag zone={booking.venue.time_zone} className="ml-1.5" />
                 </span>
               </p>
             </div>

@@ -8,6 +8,7 @@ import { amenityLabel, sortAmenities } from '@/domain/amenities';
 import type { Venue } from '@/domain/contract';
 import { WEEK_DAYS, dayLabel, formatDayHours, type WeeklyHours } from '@/domain/hours';
 import { formatPriceWithUnit } from '@/domain/pricing';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { cn } from '@/web/lib/utils';
 import { amenityIcon } from './amenityIcons';
 
@@ -56,6 +57,7 @@ export function VenueHoursTable({ hours, timeZone }: { hours: WeeklyHours; timeZ
       {timeZone && (
         <p className="mt-4 text-xs text-muted-foreground">
           Times are local to the venue ({timeZone.replaceAll('_', ' ')}).
+          <TimeZoneTag zone={timeZone} className="ml-1 font-medium text-accent-soft before:content-['·_']" />
         </p>
       )}
     </VenueSection>

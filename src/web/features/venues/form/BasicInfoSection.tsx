@@ -1,19 +1,30 @@
-import { useFormContext } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Building2 } from 'lucide-react';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { FormSection } from './FormSection';
-import { NativeSelect } from '@/web/components/NativeSelect';
+import { TimeZonePicker } from '@/web/components/TimeZonePicker';
+import { usePublicConfig } from '@/web/lib/publicConfig';
 import { fieldId, timeZoneOptions, type VenueFormValues } from './venueForm';
 
 /** Name, business, contact, address, capacity, description and time zone. */
 export function BasicInfoSection() {
   const {
     register,
+    control,
+    resetField,
     formState: { errors },
   } = useFormContext<VenueFormValues>();
   const zones = timeZoneOptions();
+  // A new venue starts in the server's DEFAULT_TIME_ZONE (not the browser's), as the API would.
+  const config = usePublicConfig();
+  const zone = useWatch({ control, name: 'time_zone' });
+  const serverZone = config.data?.default_time_zone;
+  useEffect(() => {
+    if (!zone && serverZone) resetField('time_zone', { defaultValue: serverZone });
+  }, [zone, serverZone, resetField]);
   return (
     <FormSection
       id="basic"
@@ -69,21 +80,26 @@ export function BasicInfoSection() {
         >
           <Textarea rows={5} placeholder="The vibe, the music, the space…" {...register('description')} />
         </FormField>
-        <FormField
-          id={fieldId('time_zone')}
-          label="Time Zone"
-          error={errors.time_zone?.message}
-          hint="Dates and opening hours are read in this zone."
-          className="sm:col-span-2"
-        >
-          <NativeSelect {...register('time_zone')}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <Controller
+          control={control}
+          name="time_zone"
+          render={({ field }) => (
+            <FormField
+              id={fieldId('time_zone')}
+              label="Time Zone"
+              error={errors.time_zone?.message}
+              hint="Dates and opening hours are read in this zone. Search by city, e.g. Paris or New York."
+              className="sm:col-span-2"
+            >
+              <TimeZonePicker
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                zones={zones}
+              />
+            </FormField>
+          )}
+        />
       </div>
     </FormSection>
   );

@@ -67,7 +67,8 @@ export function emptyVenueForm(): VenueFormValues {
     email: '',
     capacity: '',
     description: '',
-    time_zone: defaultTimeZone(),
+    // Filled with the server's DEFAULT_TIME_ZONE (GET /api/config) by the form's time-zone field.
+    time_zone: '',
     amenities: [],
     hours: defaultHours(),
     pricing_type: 'hourly_rate',
@@ -112,12 +113,26 @@ export function venueToForm(venue: Venue): VenueFormValues {
   };
 }
 
-/** Add New Venue: the domain's venueInputSchema as it stands. */
-export const createVenueResolver = zodResolver(venueInputSchema) as unknown as Resolver<
+const venueInputResolver = zodResolver(venueInputSchema) as unknown as Resolver<
   VenueFormValues,
   unknown,
   VenueInput
 >;
+
+/**
+ * Add New Venue: the domain's venueInputSchema as it stands. A zone still empty (the server's
+ * default not read yet) is left out, so the server's DEFAULT_TIME_ZONE applies.
+ */
+export const createVenueResolver: Resolver<VenueFormValues, unknown, VenueInput> = (
+  values,
+  context,
+  options,
+) =>
+  venueInputResolver(
+    values.time_zone ? values : ({ ...values, time_zone: undefined } as unknown as VenueFormValues),
+    context,
+    options,
+  );
 
 /** Edit venue: the same rules without the terms, plus the Active flag (honoured for the admin only). */
 export const venueEditSchema = venueInputSchema

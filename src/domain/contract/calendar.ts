@@ -1,0 +1,17 @@
+/** Calendars that sync (docs/api.md "Calendars", decision record 17). */
+import type { Timestamp } from './wire';
+
+/**
+ * GET and POST /api/venues/:id/calendar-feed: the venue's private iCal feed. `url` is null
+ * until the host creates one; POST makes a new URL, and the old one answers 404 from then on.
+ */
+export interface CalendarFeed {
+  url: string | null;
+  created_at: Timestamp | null;
+}
+
+/** GET /api/config: what the browser needs to know of the server's settings. */
+export interface PublicConfig {
+  /** The server's DEFAULT_TIME_ZONE: a new venue's time zone until the host picks another. */
+  default_time_zone: string;
+}

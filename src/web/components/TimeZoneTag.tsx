@@ -1,0 +1,38 @@
+/**
+ * The venue's zone next to a time ("London time"), shown only when the viewer's own zone is a
+ * different one: times on venue and booking pages are the venue's wall clock (issue 12 item 8).
+ */
+import { sameZone, zoneLabel, zoneOffsetLabel, zoneTimeLabel } from '@/domain/time-zones';
+import { cn } from '@/web/lib/utils';
+
+/** The browser's IANA zone ('' when the runtime does not say). */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function TimeZoneTag({
+  zone,
+  viewerZone = viewerTimeZone(),
+  className,
+}: {
+  zone: string | null | undefined;
+  /** The viewer's zone; the browser's unless a test says otherwise. */
+  viewerZone?: string;
+  className?: string;
+}) {
+  if (!zone || (viewerZone && sameZone(zone, viewerZone))) return null;
+  const offset = zoneOffsetLabel(zone);
+  return (
+    <span
+      className={cn('whitespace-nowrap text-muted-foreground', className)}
+      title={`Venue time zone: ${zoneLabel(zone)}${offset ? ` (${offset})` : ''}`}
+      data-testid="venue-time-zone"
+    >
+      {zoneTimeLabel(zone)}
+    </span>
+  );
+}
