@@ -13,4 +13,5 @@ export * from './reviews';
 export * from './operations';
 export * from './stats';
 export * from './venues';
+export * from './waitlist';
 export * from './wire';

@@ -25,6 +25,8 @@ export const LIMITS = {
   resendPerAddress: { name: 'resend:address', max: 10, windowSeconds: HOUR },
   bookingRequestsPerUser: { name: 'booking-request:user', max: 30, windowSeconds: HOUR },
   bookingRequestsPerAddress: { name: 'booking-request:address', max: 60, windowSeconds: HOUR },
+  /** Waitlist joins by one guest (each may later queue an email to them). */
+  waitlistJoinsPerUser: { name: 'waitlist-join:user', max: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /**
@@ -123,4 +125,16 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
   };
   // A retried request is answered from its stored first answer before it is counted again.
   api.on('POST', '/bookings', idempotent(ctx), bookingLimits);
+
+  api.on('POST', '/waitlist', async (c, next) => {
+    if (!on) return next();
+    const viewer = await getViewer(ctx, c);
+    if (!viewer) return next();
+    await consume(
+      ctx,
+      rule(LIMITS.waitlistJoinsPerUser, viewer.profile.id),
+      (wait) => `Too many waitlist requests. Please wait ${wait} and try again.`,
+    );
+    return next();
+  });
 }

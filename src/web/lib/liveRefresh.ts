@@ -31,9 +31,17 @@ export const LIVE_REFRESH: Refreshes = {
     queryKeys.admin.bookings,
     queryKeys.admin.stats,
   ],
+  waitlist: (event) => [queryKeys.myWaitlist, queryKeys.waitlistDemand(event.venue_id)],
 };
 
 /** The query keys one event refreshes. */
 export function queryKeysFor(event: LiveEvent): QueryKey[] {
-  return event.entity === 'venue' ? LIVE_REFRESH.venue(event) : LIVE_REFRESH.booking(event);
+  switch (event.entity) {
+    case 'venue':
+      return LIVE_REFRESH.venue(event);
+    case 'waitlist':
+      return LIVE_REFRESH.waitlist(event);
+    default:
+      return LIVE_REFRESH.booking(event);
+  }
 }

@@ -32,6 +32,11 @@ export const queryKeys = {
   /** Every booking list of one venue (the owner's and the admin's view). */
   venueBookings: (venueId: string) => ['venue-bookings', venueId] as const,
 
+  /** The guest's waitlist entries (My Bookings). */
+  myWaitlist: ['me', 'waitlist'] as const,
+  /** How many guests wait on each date of a venue (the host's calendar). */
+  waitlistDemand: (venueId: string) => ['waitlist-demand', venueId] as const,
+
   guest: {
     /** The guest's list and tiles share this prefix: invalidating it refreshes both. */
     all: ['me', 'bookings'] as const,
