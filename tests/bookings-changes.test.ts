@@ -49,7 +49,12 @@ const edit = {
 
 async function modified() {
   const date = freshDate();
-  const b = await createBooking(env, a.guest, venue.id, { date, start_time: '20:00', end_time: '23:00', guest_count: 10 });
+  const b = await createBooking(env, a.guest, venue.id, {
+    date,
+    start_time: '20:00',
+    end_time: '23:00',
+    guest_count: 10,
+  });
   const res = await bookingAction(env, a.host, b.id, 'edit', edit);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { b, date, edited: res.body };
@@ -64,7 +69,11 @@ describe('the guest sees what changed', () => {
 
     const list = await call(env, 'GET', '/api/me/bookings', { cookie: a.guest.cookie });
     const mine = list.body.bookings.find((x: { id: string }) => x.id === b.id);
-    expect(termChanges(mine.previous_terms, mine).map((c: { label: string; from: string; to: string }) => `${c.label}: ${c.from} → ${c.to}`)).toEqual([
+    expect(
+      termChanges(mine.previous_terms, mine).map(
+        (c: { label: string; from: string; to: string }) => `${c.label}: ${c.from} → ${c.to}`,
+      ),
+    ).toEqual([
       'Time: 8:00 PM - 11:00 PM → 9:00 PM - 1:00 AM',
       'Guests: 10 guests → 12 guests',
       'Total: $300.00 → $450.50',
@@ -82,10 +91,22 @@ describe('the guest sees what changed', () => {
 
   it('a second modification before the guest answers still compares with what the guest asked for', async () => {
     const { b, date } = await modified();
-    const again = await bookingAction(env, a.host, b.id, 'edit', { ...edit, guest_count: 8, host_notes: 'Smaller room.' });
+    const again = await bookingAction(env, a.host, b.id, 'edit', {
+      ...edit,
+      guest_count: 8,
+      host_notes: 'Smaller room.',
+    });
     expect(again.status).toBe(200);
-    expect(again.body.previous_terms).toEqual({ date, start_time: '20:00', end_time: '23:00', guest_count: 10, total_price: 300 });
-    const emails = (await emailsOf(env, 'booking_edited', a.guest.email)).filter((r) => r.text.includes('Smaller room.'));
+    expect(again.body.previous_terms).toEqual({
+      date,
+      start_time: '20:00',
+      end_time: '23:00',
+      guest_count: 10,
+      total_price: 300,
+    });
+    const emails = (await emailsOf(env, 'booking_edited', a.guest.email)).filter((r) =>
+      r.text.includes('Smaller room.'),
+    );
     expect(emails[0]!.text).toContain('Guests: 10 guests → 8 guests');
   });
 });
@@ -94,15 +115,21 @@ describe('the host hears the guest’s answer', () => {
   it('approve-changes: the host gets "changes approved" and hears the booking change live; refused roles queue nothing', async () => {
     const { b, edited } = await modified();
     for (const role of ROLES.filter((r) => r !== 'guest')) {
-      const res = await bookingAction(env, actorOf(a, role), b.id, 'approve-changes', { updated_at: edited.updated_at });
+      const res = await bookingAction(env, actorOf(a, role), b.id, 'approve-changes', {
+        updated_at: edited.updated_at,
+      });
       expect(res.status, role).not.toBe(200);
     }
-    expect((await emailsOf(env, 'booking_changes_approved')).filter((e) => e.text.includes(b.id.slice(0, 8)))).toEqual([]);
+    expect(
+      (await emailsOf(env, 'booking_changes_approved')).filter((e) => e.text.includes(b.id.slice(0, 8))),
+    ).toEqual([]);
 
     const seen: ChangeEvent[] = [];
     const stop = env.ctx.changes.subscribe((e) => seen.push(e));
     try {
-      const res = await bookingAction(env, a.guest, b.id, 'approve-changes', { updated_at: edited.updated_at });
+      const res = await bookingAction(env, a.guest, b.id, 'approve-changes', {
+        updated_at: edited.updated_at,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const mails = (await emailsOf(env, 'booking_changes_approved', a.host.email)).filter((e) =>
         e.text.includes(b.id.slice(0, 8)),

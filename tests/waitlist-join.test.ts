@@ -62,8 +62,18 @@ describe('POST /api/waitlist', () => {
 
   it('answers the entry with the venue and the guest’s place in the queue', async () => {
     const date = await takenNight();
-    const first = await joinWaitlist(env, a.otherGuest, { venue_id: venue.id, date, start_time: '20:00', end_time: '22:00' });
-    const second = await joinWaitlist(env, a.guest, { venue_id: venue.id, date, start_time: '21:00', end_time: '23:00' });
+    const first = await joinWaitlist(env, a.otherGuest, {
+      venue_id: venue.id,
+      date,
+      start_time: '20:00',
+      end_time: '22:00',
+    });
+    const second = await joinWaitlist(env, a.guest, {
+      venue_id: venue.id,
+      date,
+      start_time: '21:00',
+      end_time: '23:00',
+    });
     expect(first.body.position).toBe(1);
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({
@@ -76,7 +86,17 @@ describe('POST /api/waitlist', () => {
       venue: { id: venue.id, name: venue.name, city: venue.city, time_zone: venue.time_zone },
     });
     expect(Object.keys(second.body).sort()).toEqual(
-      ['created_at', 'date', 'end_time', 'id', 'notified_at', 'position', 'start_time', 'venue', 'venue_id'].sort(),
+      [
+        'created_at',
+        'date',
+        'end_time',
+        'id',
+        'notified_at',
+        'position',
+        'start_time',
+        'venue',
+        'venue_id',
+      ].sort(),
     );
   });
 
@@ -100,10 +120,22 @@ describe('POST /api/waitlist', () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ venue_id: venue.id, start_time: '20:00', end_time: '23:00' }, 400, 'Please choose a date.'],
       [{ venue_id: venue.id, date, start_time: '20:10', end_time: '23:00' }, 400, 'Start time'],
-      [{ venue_id: venue.id, date, start_time: '20:00', end_time: '20:00' }, 400, 'End time must be different'],
-      [{ venue_id: venue.id, date: '2030-06-01', start_time: '20:00', end_time: '23:00' }, 400, WAITLIST_MESSAGES.past],
+      [
+        { venue_id: venue.id, date, start_time: '20:00', end_time: '20:00' },
+        400,
+        'End time must be different',
+      ],
+      [
+        { venue_id: venue.id, date: '2030-06-01', start_time: '20:00', end_time: '23:00' },
+        400,
+        WAITLIST_MESSAGES.past,
+      ],
       [{ venue_id: venue.id, date, start_time: '12:00', end_time: '15:00' }, 400, "venue's opening hours"],
-      [{ venue_id: venue.id, date: free, start_time: '20:00', end_time: '23:00' }, 409, WAITLIST_MESSAGES.slotFree],
+      [
+        { venue_id: venue.id, date: free, start_time: '20:00', end_time: '23:00' },
+        409,
+        WAITLIST_MESSAGES.slotFree,
+      ],
       [{ venue_id: inactive.id, date, start_time: '20:00', end_time: '23:00' }, 404, 'Venue not found'],
       [{ venue_id: 'not-a-uuid', date, start_time: '20:00', end_time: '23:00' }, 400, 'Invalid venue id.'],
     ];
@@ -120,8 +152,18 @@ describe('POST /api/waitlist', () => {
 
   it('refuses a start that has passed today in the venue’s zone (400)', async () => {
     const today = await insertVenue(env, a.host, { open_to_flexible_hours: true });
-    await insertBooking(env, today, a.otherGuest, { state: 'confirmed', date: TODAY, start_time: '10:00', end_time: '15:00' });
-    const res = await joinWaitlist(env, a.guest, { venue_id: today.id, date: TODAY, start_time: '11:00', end_time: '13:00' });
+    await insertBooking(env, today, a.otherGuest, {
+      state: 'confirmed',
+      date: TODAY,
+      start_time: '10:00',
+      end_time: '15:00',
+    });
+    const res = await joinWaitlist(env, a.guest, {
+      venue_id: today.id,
+      date: TODAY,
+      start_time: '11:00',
+      end_time: '13:00',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(WAITLIST_MESSAGES.begun);
   });
@@ -146,7 +188,13 @@ describe('GET /api/me/waitlist', () => {
     // An entry whose date has passed is expired: never listed.
     await env.ctx.db
       .insert(waitlistEntries)
-      .values({ venue_id: v.id, user_id: a.guest.profile.id, date: '2030-06-01', start_time: '20:00', end_time: '23:00' });
+      .values({
+        venue_id: v.id,
+        user_id: a.guest.profile.id,
+        date: '2030-06-01',
+        start_time: '20:00',
+        end_time: '23:00',
+      });
 
     const expected = { signedOut: 401, guest: 200, otherGuest: 200, host: 403, otherHost: 403, admin: 403 };
     for (const role of ROLES) {
@@ -165,7 +213,12 @@ describe('GET /api/me/waitlist', () => {
 describe('DELETE /api/waitlist/:id', () => {
   it('by role: only its guest leaves it (204); the host and the admin 403; strangers 404; signed out 401', async () => {
     const date = await takenNight();
-    const joined = await joinWaitlist(env, a.guest, { venue_id: venue.id, date, start_time: '20:00', end_time: '23:00' });
+    const joined = await joinWaitlist(env, a.guest, {
+      venue_id: venue.id,
+      date,
+      start_time: '20:00',
+      end_time: '23:00',
+    });
     const id = joined.body.id as string;
     const expected = { signedOut: 401, otherGuest: 404, otherHost: 404, host: 403, admin: 403, guest: 204 };
     for (const role of ['signedOut', 'otherGuest', 'otherHost', 'host', 'admin', 'guest'] as const) {
@@ -186,15 +239,28 @@ describe('GET /api/venues/:id/waitlist-demand', () => {
     const d1 = await takenNight(v);
     const d2 = await takenNight(v);
     await joinWaitlist(env, a.guest, { venue_id: v.id, date: d1, start_time: '20:00', end_time: '23:00' });
-    await joinWaitlist(env, a.otherGuest, { venue_id: v.id, date: d1, start_time: '21:00', end_time: '23:00' });
+    await joinWaitlist(env, a.otherGuest, {
+      venue_id: v.id,
+      date: d1,
+      start_time: '21:00',
+      end_time: '23:00',
+    });
     await joinWaitlist(env, a.guest, { venue_id: v.id, date: d2, start_time: '22:00', end_time: '23:00' });
     await env.ctx.db
       .insert(waitlistEntries)
-      .values({ venue_id: v.id, user_id: a.guest.profile.id, date: '2030-06-02', start_time: '20:00', end_time: '23:00' });
+      .values({
+        venue_id: v.id,
+        user_id: a.guest.profile.id,
+        date: '2030-06-02',
+        start_time: '20:00',
+        end_time: '23:00',
+      });
 
     const expected = { signedOut: 401, guest: 403, otherGuest: 403, host: 200, otherHost: 403, admin: 200 };
     for (const role of ROLES) {
-      const res = await call(env, 'GET', `/api/venues/${v.id}/waitlist-demand`, { cookie: actorOf(a, role)?.cookie });
+      const res = await call(env, 'GET', `/api/venues/${v.id}/waitlist-demand`, {
+        cookie: actorOf(a, role)?.cookie,
+      });
       expect(res.status, role).toBe(expected[role]);
       if (res.status === 200) {
         expect(res.body).toEqual({
@@ -207,7 +273,9 @@ describe('GET /api/venues/:id/waitlist-demand', () => {
       }
     }
     const hidden = await insertVenue(env, a.host, { is_active: false });
-    const res = await call(env, 'GET', `/api/venues/${hidden.id}/waitlist-demand`, { cookie: a.otherHost.cookie });
+    const res = await call(env, 'GET', `/api/venues/${hidden.id}/waitlist-demand`, {
+      cookie: a.otherHost.cookie,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -35,7 +35,8 @@ beforeAll(async () => {
   env = await createTestEnv();
   a = await createAccounts(env);
   line = [];
-  for (let i = 1; i <= 10; i++) line.push(await signUpAndSignIn(env, { role: 'user', name: `Waiting Guest ${i}` }));
+  for (let i = 1; i <= 10; i++)
+    line.push(await signUpAndSignIn(env, { role: 'user', name: `Waiting Guest ${i}` }));
 });
 afterAll(async () => {
   await env.close();
@@ -68,9 +69,19 @@ describe('a freed confirmed time tells the waitlist', () => {
   it('a guest’s cancellation notifies the fitting waitlisted guests in join order, by email and live', async () => {
     const venue = await insertVenue(env, a.host);
     const date = freshDate();
-    const taken = await insertBooking(env, venue, a.guest, { state: 'confirmed', date, start_time: '20:00', end_time: '23:00' });
+    const taken = await insertBooking(env, venue, a.guest, {
+      state: 'confirmed',
+      date,
+      start_time: '20:00',
+      end_time: '23:00',
+    });
     // Still held after the cancellation: 23:00–01:00.
-    await insertBooking(env, venue, a.otherGuest, { state: 'confirmed', date, start_time: '23:00', end_time: '01:00' });
+    await insertBooking(env, venue, a.otherGuest, {
+      state: 'confirmed',
+      date,
+      start_time: '23:00',
+      end_time: '01:00',
+    });
     const [g1, g2, g3, g4, g5] = line as [Actor, Actor, Actor, Actor, Actor];
     const third = await join(g3, wish(venue, date, '22:00', '23:00'));
     const first = await join(g1, wish(venue, date, '20:00', '23:00'));
@@ -136,7 +147,13 @@ describe('a freed confirmed time tells the waitlist', () => {
     before = (await slotFreeEmails(env)).length;
     const res = await call(env, 'PATCH', `/api/admin/bookings/${byAdmin.id}`, {
       cookie: a.admin.cookie,
-      json: { guest_count: 10, start_time: '21:00', end_time: '23:00', total_price: 200, status: 'confirmed' },
+      json: {
+        guest_count: 10,
+        start_time: '21:00',
+        end_time: '23:00',
+        total_price: 200,
+        status: 'confirmed',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Moved to 21:00: 20:00–21:00 is free for g2.
@@ -148,7 +165,12 @@ describe('a freed confirmed time tells the waitlist', () => {
     const [g1, g2] = line as [Actor, Actor];
     const date = freshDate();
     const due = new Date(env.ctx.now().getTime() + 3_600_000);
-    await insertBooking(env, venue, a.guest, { state: 'confirmed', date, payment_due_at: due, confirmed_at: env.ctx.now() });
+    await insertBooking(env, venue, a.guest, {
+      state: 'confirmed',
+      date,
+      payment_due_at: due,
+      confirmed_at: env.ctx.now(),
+    });
     await join(g1, wish(venue, date, '20:00', '21:00'));
     // A pending request that expires held no time: no notice because of it.
     const d2 = freshDate();
@@ -178,7 +200,12 @@ describe('the freed time goes to one booking', () => {
   it('10 waitlisted guests told in join order request at once: every request lands, exactly one is confirmed', async () => {
     const venue = await insertVenue(env, a.host, { capacity: 200 });
     const date = freshDate();
-    const taken = await insertBooking(env, venue, a.guest, { state: 'confirmed', date, start_time: '20:00', end_time: '23:00' });
+    const taken = await insertBooking(env, venue, a.guest, {
+      state: 'confirmed',
+      date,
+      start_time: '20:00',
+      end_time: '23:00',
+    });
     for (const g of line) await join(g, wish(venue, date, '20:00', '23:00'));
     const before = (await slotFreeEmails(env)).length;
     expect((await cancel(a.guest, taken.id)).status).toBe(200);

@@ -208,8 +208,12 @@ describe('role actions', () => {
 describe('waitlist entries', () => {
   const entry = { user_id: 'guest', host_id: 'host' };
   it('its guest, its venue’s host and the admin hear of it; only its guest leaves it', () => {
-    const hears = (Object.keys(viewers) as Who[]).filter((w) => canOnWaitlistEntry(viewers[w], entry, 'read'));
-    const leaves = (Object.keys(viewers) as Who[]).filter((w) => canOnWaitlistEntry(viewers[w], entry, 'leave'));
+    const hears = (Object.keys(viewers) as Who[]).filter((w) =>
+      canOnWaitlistEntry(viewers[w], entry, 'read'),
+    );
+    const leaves = (Object.keys(viewers) as Who[]).filter((w) =>
+      canOnWaitlistEntry(viewers[w], entry, 'leave'),
+    );
     expect(hears).toEqual(['guest', 'host', 'admin']);
     expect(leaves).toEqual(['guest']);
   });

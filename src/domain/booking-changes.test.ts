@@ -17,7 +17,13 @@ describe('termChanges', () => {
   });
 
   it('gives old → new for the date, the times, the guests and the price, in that order', () => {
-    const after = { date: '2030-06-15', start_time: '21:00', end_time: '01:00', guest_count: 1, total_price: 412.5 };
+    const after = {
+      date: '2030-06-15',
+      start_time: '21:00',
+      end_time: '01:00',
+      guest_count: 1,
+      total_price: 412.5,
+    };
     expect(termChanges(before, after)).toEqual([
       { field: 'date', label: 'Date', from: 'Friday, June 14, 2030', to: 'Saturday, June 15, 2030' },
       { field: 'time', label: 'Time', from: '8:00 PM - 11:00 PM', to: '9:00 PM - 1:00 AM' },
@@ -35,6 +41,8 @@ describe('termChanges', () => {
   });
 
   it('termsOf keeps only the terms (numeric prices from the database as numbers)', () => {
-    expect(termsOf({ ...before, total_price: '300.00' as unknown as number, id: 'x' } as BookingTerms)).toEqual(before);
+    expect(
+      termsOf({ ...before, total_price: '300.00' as unknown as number, id: 'x' } as BookingTerms),
+    ).toEqual(before);
   });
 });

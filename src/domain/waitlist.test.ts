@@ -11,9 +11,15 @@ import {
 
 const NY = 'America/New_York';
 const NOW = new Date('2030-06-03T16:00:00Z');
-const range = (date: string, start: string, end: string, zone = NY) => bookingInstants(date, start, end, zone);
+const range = (date: string, start: string, end: string, zone = NY) =>
+  bookingInstants(date, start, end, zone);
 let seq = 0;
-const entry = (date: string, start_time: string, end_time: string, s = ++seq): WaitlistCandidate & { id: string } => ({
+const entry = (
+  date: string,
+  start_time: string,
+  end_time: string,
+  s = ++seq,
+): WaitlistCandidate & { id: string } => ({
   id: `${date} ${start_time}-${end_time} #${s}`,
   date,
   start_time,
@@ -24,8 +30,12 @@ const ids = (list: Array<{ id: string }>) => list.map((e) => e.id);
 
 describe('rangesOverlap', () => {
   it('is half-open: touching ranges do not overlap', () => {
-    expect(rangesOverlap(range('2030-06-14', '20:00', '22:00'), range('2030-06-14', '22:00', '00:00'))).toBe(false);
-    expect(rangesOverlap(range('2030-06-14', '20:00', '22:15'), range('2030-06-14', '22:00', '00:00'))).toBe(true);
+    expect(rangesOverlap(range('2030-06-14', '20:00', '22:00'), range('2030-06-14', '22:00', '00:00'))).toBe(
+      false,
+    );
+    expect(rangesOverlap(range('2030-06-14', '20:00', '22:15'), range('2030-06-14', '22:00', '00:00'))).toBe(
+      true,
+    );
   });
 });
 
@@ -74,7 +84,9 @@ describe('entriesThatFit', () => {
     expect(freed.ends_at.toISOString()).toBe('2030-11-03T07:00:00.000Z');
     const inRepeatedHour = entry('2030-11-03', '01:30', '02:30'); // 05:30Z–07:30Z
     const afterward = entry('2030-11-03', '02:00', '03:00'); // 07:00Z–08:00Z
-    expect(ids(entriesThatFit([inRepeatedHour, afterward], freed, [], NY, NOW))).toEqual(ids([inRepeatedHour]));
+    expect(ids(entriesThatFit([inRepeatedHour, afterward], freed, [], NY, NOW))).toEqual(
+      ids([inRepeatedHour]),
+    );
   });
 
   it('on the spring DST night a wished range the skipped hour empties and never fits', () => {

@@ -34,9 +34,7 @@ export function waitlistRoutes(ctx: AppContext) {
     const viewer = await requireViewer(ctx, c);
     const id = uuidParam(c, 'id', VENUE_NOT_FOUND);
     c.header('cache-control', 'no-store');
-    return c.json(
-      (await waitlist.venueWaitlistDemand(ctx, viewer, id)) satisfies Encoded<WaitlistDemand>,
-    );
+    return c.json((await waitlist.venueWaitlistDemand(ctx, viewer, id)) satisfies Encoded<WaitlistDemand>);
   });
 
   return r;

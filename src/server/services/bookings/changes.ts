@@ -39,7 +39,10 @@ async function tellHost(
   template: (typeof BOOKING_TEMPLATES)['changesApproved' | 'changesRejected'],
   content: EmailContent,
 ) {
-  const [host] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, row.host_id));
+  const [host] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, row.host_id));
   if (host?.email.trim()) await enqueueEmail(tx, template, host.email, content);
 }
 

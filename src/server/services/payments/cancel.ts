@@ -138,7 +138,8 @@ export async function cancelBooking(
       throw conflict('This booking was changed by someone else. Refresh and try again.', 'BOOKING_CHANGED');
     await cancelOpenPayments(ctx, tx, row.booking.id);
     // A confirmed booking held its time: the waitlist hears it is free (a pending one held none).
-    if (row.booking.status === 'confirmed') await releaseToWaitlist(ctx, tx, row.booking.venue_id, row.booking);
+    if (row.booking.status === 'confirmed')
+      await releaseToWaitlist(ctx, tx, row.booking.venue_id, row.booking);
 
     let refund: CancelAnswer['refund'] = null;
     if (quote.refund_cents > 0 && money.payment?.provider_id) {

@@ -48,7 +48,8 @@ export async function joinWaitlist(
     }
     const instants = bookingInstants(input.date, input.start_time, input.end_time, venue.time_zone);
     if (hasBegun(instants.starts_at, ctx.now())) throw invalid(WAITLIST_MESSAGES.begun, 'start_time');
-    if (!(await findConfirmedOverlap(tx, venue.id, instants))) throw conflict(WAITLIST_MESSAGES.slotFree, 'SLOT_FREE');
+    if (!(await findConfirmedOverlap(tx, venue.id, instants)))
+      throw conflict(WAITLIST_MESSAGES.slotFree, 'SLOT_FREE');
 
     // A second join of the same time meets waitlist_entries_guest_range_idx: 409 (db/errors.ts).
     const [created] = await tx

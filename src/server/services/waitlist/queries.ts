@@ -33,7 +33,11 @@ const venueColumns = { id: venues.id, name: venues.name, city: venues.city, time
  * The entries as the guest sees them, with their position: 1 + how many current entries of the
  * same venue, joined earlier, wish for an overlapping time. Expired entries are left out.
  */
-export async function entryViews(db: DbOrTx, entries: WaitlistEntry[], now: Date): Promise<WaitlistEntryView[]> {
+export async function entryViews(
+  db: DbOrTx,
+  entries: WaitlistEntry[],
+  now: Date,
+): Promise<WaitlistEntryView[]> {
   if (entries.length === 0) return [];
   const venueIds = [...new Set(entries.map((e) => e.venue_id))];
   const venueRows = await db.select(venueColumns).from(venues).where(inArray(venues.id, venueIds));
@@ -95,7 +99,12 @@ export async function venueWaitlistDemand(
   venueId: string,
 ): Promise<WaitlistDemand> {
   const [venue] = await ctx.db
-    .select({ id: venues.id, host_id: venues.host_id, is_active: venues.is_active, time_zone: venues.time_zone })
+    .select({
+      id: venues.id,
+      host_id: venues.host_id,
+      is_active: venues.is_active,
+      time_zone: venues.time_zone,
+    })
     .from(venues)
     .where(eq(venues.id, venueId));
   if (!venue || !canOnVenue(viewerRef(viewer), venue, 'read')) throw notFound(VENUE_NOT_FOUND);
@@ -104,7 +113,11 @@ export async function venueWaitlistDemand(
   }
   const today = venueToday(venue, ctx.now());
   const rows = await ctx.db
-    .select({ date: waitlistEntries.date, start_time: waitlistEntries.start_time, end_time: waitlistEntries.end_time })
+    .select({
+      date: waitlistEntries.date,
+      start_time: waitlistEntries.start_time,
+      end_time: waitlistEntries.end_time,
+    })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.venue_id, venueId), gte(waitlistEntries.date, addDaysToDate(today, -1))));
   const counts = demandByDate(rows, venue.time_zone, ctx.now());

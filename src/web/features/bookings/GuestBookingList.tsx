@@ -16,6 +16,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { GuestPaymentPanel } from '@/web/features/payments';
+import { BookingChanges } from './BookingChanges';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -137,6 +138,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
               </p>
             </div>
           </div>
+          <BookingChanges booking={booking} />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
               onClick={() => respond.mutate({ answer: 'approve-changes', updatedAt: booking.updated_at })}
