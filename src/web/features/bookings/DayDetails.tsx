@@ -10,6 +10,7 @@ import { crossesMidnight, formatTime12 } from '@/domain/time';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { JoinWaitlistButton } from '@/web/features/waitlist';
 
 const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
   available: 'success',
@@ -115,9 +116,24 @@ export function DayDetails({
               </li>
             ))}
             {sameDay.map((slot) => (
-              <li key={slot.label} className={takenClass}>
-                {slot.label}
-                {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
+              <li
+                key={slot.label}
+                className={`${takenClass} flex flex-wrap items-center justify-between gap-2`}
+                data-taken-slot={`${slot.start}-${slot.end}`}
+              >
+                <span>
+                  {slot.label}
+                  {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
+                </span>
+                {isGuest && (
+                  <JoinWaitlistButton
+                    compact
+                    venueId={venue.id}
+                    date={date}
+                    startTime={slot.start}
+                    endTime={slot.end}
+                  />
+                )}
               </li>
             ))}
           </ul>

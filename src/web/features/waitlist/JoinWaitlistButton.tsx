@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BellRing } from 'lucide-react';
+import { formatTimeRange } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
@@ -20,12 +21,15 @@ export function JoinWaitlistButton({
   startTime,
   endTime,
   onJoined,
+  compact = false,
 }: {
   venueId: string;
   date: string;
   startTime: string;
   endTime: string;
   onJoined?: () => void;
+  /** A small button inside a list row (the venue page's taken times). */
+  compact?: boolean;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -45,10 +49,12 @@ export function JoinWaitlistButton({
   return (
     <Button
       type="button"
-      variant="secondary"
-      className="w-full sm:w-fit"
+      variant={compact ? 'outline' : 'secondary'}
+      size={compact ? 'sm' : 'default'}
+      className={compact ? 'shrink-0' : 'w-full sm:w-fit'}
       disabled={join.isPending}
       onClick={() => join.mutate()}
+      aria-label={compact ? `Join the waitlist for ${formatTimeRange(startTime, endTime)}` : undefined}
     >
       <BellRing aria-hidden="true" />
       {join.isPending ? 'Joining...' : 'Join Waitlist'}
