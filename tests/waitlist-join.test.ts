@@ -186,15 +186,13 @@ describe('GET /api/me/waitlist', () => {
     await joinWaitlist(env, a.guest, { venue_id: v.id, date, start_time: '20:00', end_time: '23:00' });
     await joinWaitlist(env, a.otherGuest, { venue_id: v.id, date, start_time: '21:00', end_time: '22:00' });
     // An entry whose date has passed is expired: never listed.
-    await env.ctx.db
-      .insert(waitlistEntries)
-      .values({
-        venue_id: v.id,
-        user_id: a.guest.profile.id,
-        date: '2030-06-01',
-        start_time: '20:00',
-        end_time: '23:00',
-      });
+    await env.ctx.db.insert(waitlistEntries).values({
+      venue_id: v.id,
+      user_id: a.guest.profile.id,
+      date: '2030-06-01',
+      start_time: '20:00',
+      end_time: '23:00',
+    });
 
     const expected = { signedOut: 401, guest: 200, otherGuest: 200, host: 403, otherHost: 403, admin: 403 };
     for (const role of ROLES) {
@@ -246,15 +244,13 @@ describe('GET /api/venues/:id/waitlist-demand', () => {
       end_time: '23:00',
     });
     await joinWaitlist(env, a.guest, { venue_id: v.id, date: d2, start_time: '22:00', end_time: '23:00' });
-    await env.ctx.db
-      .insert(waitlistEntries)
-      .values({
-        venue_id: v.id,
-        user_id: a.guest.profile.id,
-        date: '2030-06-02',
-        start_time: '20:00',
-        end_time: '23:00',
-      });
+    await env.ctx.db.insert(waitlistEntries).values({
+      venue_id: v.id,
+      user_id: a.guest.profile.id,
+      date: '2030-06-02',
+      start_time: '20:00',
+      end_time: '23:00',
+    });
 
     const expected = { signedOut: 401, guest: 403, otherGuest: 403, host: 200, otherHost: 403, admin: 200 };
     for (const role of ROLES) {
