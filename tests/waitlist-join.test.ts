@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '../src/domain/waitlist';
 import { waitlistEntries, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call } from './support/client';
+import { call, signUpAndSignIn, type Actor } from './support/client';
 import { entriesOf, joinWaitlist } from './support/waitlist-fixtures';
 import {
   type Accounts,
@@ -25,10 +25,13 @@ import {
 let env: TestEnv;
 let a: Accounts;
 let venue: Venue;
+/** A third guest, who holds the taken nights. */
+let holder: Actor;
 
 beforeAll(async () => {
   env = await createTestEnv();
   a = await createAccounts(env);
+  holder = await signUpAndSignIn(env, { role: 'user', name: 'Holly Holder' });
   venue = await insertVenue(env, a.host);
 });
 afterAll(async () => {
@@ -41,7 +44,7 @@ beforeEach(() => {
 /** A date whose 20:00–23:00 is held by a confirmed booking. */
 async function takenNight(v: Venue = venue, start = '20:00', end = '23:00') {
   const date = freshDate();
-  await insertBooking(env, v, a.otherGuest, { state: 'confirmed', date, start_time: start, end_time: end });
+  await insertBooking(env, v, holder, { state: 'confirmed', date, start_time: start, end_time: end });
   return date;
 }
 
@@ -166,6 +169,37 @@ describe('POST /api/waitlist', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(WAITLIST_MESSAGES.begun);
+  });
+
+  it('refuses a time only the guest themself holds (409), but not one another guest also holds', async () => {
+    const date = freshDate();
+    await insertBooking(env, venue, a.guest, {
+      state: 'confirmed',
+      date,
+      start_time: '20:00',
+      end_time: '22:00',
+    });
+    const own = await joinWaitlist(env, a.guest, {
+      venue_id: venue.id,
+      date,
+      start_time: '20:00',
+      end_time: '21:00',
+    });
+    expect(own.status).toBe(409);
+    expect(own.body.error).toEqual({ code: 'OWN_BOOKING', message: WAITLIST_MESSAGES.ownBooking });
+    await insertBooking(env, venue, a.otherGuest, {
+      state: 'confirmed',
+      date,
+      start_time: '22:00',
+      end_time: '23:00',
+    });
+    const mixed = await joinWaitlist(env, a.guest, {
+      venue_id: venue.id,
+      date,
+      start_time: '21:00',
+      end_time: '23:00',
+    });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
   });
 
   it('refuses the same guest, venue, date and times twice with 409', async () => {

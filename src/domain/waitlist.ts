@@ -10,6 +10,7 @@ export const WAITLIST_MESSAGES = {
   guestsOnly: 'Only guests can join a waitlist.',
   duplicate: 'You are already on the waitlist for this time.',
   slotFree: 'This time is free now. Request it instead of joining the waitlist.',
+  ownBooking: 'You already hold this time with a confirmed booking.',
   past: 'This date has passed. Please choose a future date.',
   begun: 'This start time has already passed. Please choose a later time.',
   unavailable: 'This date is not available for booking.',

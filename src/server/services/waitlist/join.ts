@@ -2,9 +2,10 @@
  * A guest joins the waitlist of a taken time (issue 14, decision record 19). The wished time is
  * checked as a request would be (a future, open date; within the opening hours unless the venue
  * is flexible; not begun) and must overlap a confirmed booking now: a free time is requested,
- * not waited for (409). The same guest, venue, date and times twice is refused (409).
+ * not waited for (409), and a time only the guest themself holds is refused (409). The same
+ * guest, venue, date and times twice is refused (409).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
 import { dayState, fitsOpeningHours } from '@/domain/availability';
 import { addDaysToDate } from '@/domain/calendar';
@@ -14,9 +15,9 @@ import { bookingInstants, hasBegun, venueToday } from '@/domain/instants';
 import type { WaitlistJoin } from '@/domain/schemas';
 import { WAITLIST_MESSAGES } from '@/domain/waitlist';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
-import { venues, waitlistEntries } from '../../db/schema';
+import { bookings, venues, waitlistEntries } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { findConfirmedOverlap, overridesBetween } from '../availability/read';
+import { overridesBetween } from '../availability/read';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 import { entryViews, type WaitlistEntryView } from './queries';
 
@@ -48,8 +49,21 @@ export async function joinWaitlist(
     }
     const instants = bookingInstants(input.date, input.start_time, input.end_time, venue.time_zone);
     if (hasBegun(instants.starts_at, ctx.now())) throw invalid(WAITLIST_MESSAGES.begun, 'start_time');
-    if (!(await findConfirmedOverlap(tx, venue.id, instants)))
-      throw conflict(WAITLIST_MESSAGES.slotFree, 'SLOT_FREE');
+    // Who holds the wished time now: nobody → request it; only this guest → nothing to wait for.
+    const holders = await tx
+      .select({ user_id: bookings.user_id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.venue_id, venue.id),
+          eq(bookings.status, 'confirmed'),
+          sql`tstzrange(${bookings.starts_at}, ${bookings.ends_at}, '[)') && tstzrange(${instants.starts_at.toISOString()}::timestamptz, ${instants.ends_at.toISOString()}::timestamptz, '[)')`,
+        ),
+      );
+    if (holders.length === 0) throw conflict(WAITLIST_MESSAGES.slotFree, 'SLOT_FREE');
+    if (holders.every((h) => h.user_id === viewer.profile.id)) {
+      throw conflict(WAITLIST_MESSAGES.ownBooking, 'OWN_BOOKING');
+    }
 
     // A second join of the same time meets waitlist_entries_guest_range_idx: 409 (db/errors.ts).
     const [created] = await tx
