@@ -126,7 +126,10 @@ test('request, host edit, guest approval: both sides see every step live', async
   // 3. Without reloading, the guest sees the change and approves it.
   await expect(guestCard.getByTestId('booking-status')).toHaveText('Modified - Action Required');
   await expect(guestCard.getByText(hostNote)).toBeVisible();
-  await expect(guestCard.getByText('10 guests')).toBeVisible();
+  await expect(guestCard.getByText('10 guests').first()).toBeVisible();
+  // What changed, old → new (issue 12 item 7).
+  await expect(guestCard.getByTestId('change-guests')).toContainText('8 guests');
+  await expect(guestCard.getByTestId('change-guests')).toContainText('10 guests');
   await guestCard.getByRole('button', { name: 'Approve Changes' }).click();
   await expect(guestCard.getByTestId('booking-status')).toHaveText('Confirmed');
   await expect(guestCard.getByRole('button', { name: 'Approve Changes' })).toHaveCount(0);

@@ -8,6 +8,7 @@ import {
   canAs,
   canOnBooking,
   canOnVenue,
+  canOnWaitlistEntry,
   venueRelation,
   type BookingAction,
   type RoleAction,
@@ -32,7 +33,7 @@ const booking = { user_id: 'guest', host_id: 'host' };
 
 /* Written out by hand, not derived from the tables: a change to a table must change this too. */
 const VENUE_EXPECTED: Record<'admin' | 'owner' | 'public', VenueAction[]> = {
-  admin: ['read', 'readPrivate', 'edit', 'moderate', 'readOverrides', 'readBookings'],
+  admin: ['read', 'readPrivate', 'edit', 'moderate', 'readOverrides', 'readBookings', 'readWaitlistDemand'],
   owner: [
     'read',
     'readPrivate',
@@ -42,6 +43,7 @@ const VENUE_EXPECTED: Record<'admin' | 'owner' | 'public', VenueAction[]> = {
     'readBookings',
     'answerReviews',
     'manageCalendarFeed',
+    'readWaitlistDemand',
   ],
   public: ['read'],
 };
@@ -206,6 +208,7 @@ describe('role actions', () => {
   const expected: Record<RoleAction, Who[]> = {
     createVenue: ['host', 'otherHost'],
     requestBooking: ['guest', 'otherGuest'],
+    joinWaitlist: ['guest', 'otherGuest'],
   };
   for (const action of Object.keys(ROLE_ACTIONS) as RoleAction[]) {
     it(`${action}: ${expected[action].join(', ')} only`, () => {
@@ -214,4 +217,18 @@ describe('role actions', () => {
       }
     });
   }
+});
+
+describe('waitlist entries', () => {
+  const entry = { user_id: 'guest', host_id: 'host' };
+  it('its guest, its venue’s host and the admin hear of it; only its guest leaves it', () => {
+    const hears = (Object.keys(viewers) as Who[]).filter((w) =>
+      canOnWaitlistEntry(viewers[w], entry, 'read'),
+    );
+    const leaves = (Object.keys(viewers) as Who[]).filter((w) =>
+      canOnWaitlistEntry(viewers[w], entry, 'leave'),
+    );
+    expect(hears).toEqual(['guest', 'host', 'admin']);
+    expect(leaves).toEqual(['guest']);
+  });
 });

@@ -21,6 +21,8 @@ export const ROLE_ACTIONS = {
   createVenue: ['host'],
   /** Request a booking: guests only. */
   requestBooking: ['user'],
+  /** Join the waitlist of a taken time: guests only, like a request. */
+  joinWaitlist: ['user'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RoleAction = keyof typeof ROLE_ACTIONS;
@@ -65,6 +67,8 @@ export const VENUE_ACTIONS = {
   answerReviews: ['owner'],
   /** Read and regenerate the venue's private iCal feed URL (decision record 17). */
   manageCalendarFeed: ['owner'],
+  /** How many guests wait for each date (the venue's calendar). */
+  readWaitlistDemand: ['admin', 'owner'],
 } as const satisfies Record<string, readonly VenueRelation[]>;
 
 export type VenueAction = keyof typeof VENUE_ACTIONS;
@@ -139,4 +143,25 @@ export function bookingActionsFor(viewer: ViewerRef | null, booking: BookingRef)
   return (Object.keys(BOOKING_ACTIONS) as BookingAction[]).filter((a) =>
     (BOOKING_ACTIONS[a] as readonly BookingRelation[]).includes(relation),
   );
+}
+
+/* ---------- waitlist entries ---------- */
+
+/** An entry relates to a viewer as a booking does: its guest, its venue's host, the admin. */
+export const WAITLIST_ACTIONS = {
+  /** Hear of it on the live feed (the host and the admin only ever see counts per date). */
+  read: ['admin', 'host', 'guest'],
+  /** Leave the waitlist. */
+  leave: ['guest'],
+} as const satisfies Record<string, readonly BookingRelation[]>;
+
+export type WaitlistAction = keyof typeof WAITLIST_ACTIONS;
+
+export function canOnWaitlistEntry(
+  viewer: ViewerRef | null,
+  entry: BookingRef,
+  action: WaitlistAction,
+): boolean {
+  const relation = bookingRelation(viewer, entry);
+  return relation !== null && (WAITLIST_ACTIONS[action] as readonly BookingRelation[]).includes(relation);
 }

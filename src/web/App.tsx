@@ -5,6 +5,7 @@ import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
 import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
 import { AppLayout } from '@/web/features/layout';
+import { WaitlistNotices } from '@/web/features/waitlist';
 import { Toaster } from './components/ui/toaster';
 
 // One lazily loaded module per SPEC §2 route.
@@ -143,7 +144,7 @@ export function AppRoutes() {
 function LiveRefresh() {
   const { profile, loading } = useAuth();
   useLiveRefresh(loading ? null : (profile?.id ?? 'anonymous'));
-  return null;
+  return <WaitlistNotices enabled={profile?.role === 'user'} />;
 }
 
 export function App() {

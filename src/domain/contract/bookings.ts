@@ -1,5 +1,6 @@
 /** Bookings as the API answers them (docs/api.md "Bookings"). Requests: `@/domain/schemas`. */
 import type { BookingStatus } from '../booking';
+import type { BookingTerms } from '../booking-changes';
 import type { PricingType } from '../pricing';
 import type { Timestamp } from './wire';
 
@@ -64,6 +65,8 @@ export interface Booking {
   cancelled_by?: 'guest' | 'host' | 'admin' | 'system' | null;
   cancellation_reason?: string | null;
   card?: { brand: string; last4: string } | null;
+  /** The terms before the venue's last modification (old → new with `termChanges`); null if never modified. */
+  previous_terms?: BookingTerms | null;
 }
 
 /** GET /api/me/bookings, /api/host/bookings, /api/venues/:id/bookings, /api/admin/bookings */

@@ -1,6 +1,6 @@
 /** The live change feed (GET /api/events, Server-Sent Events named after the entity). */
 
-export type LiveEntity = 'venue' | 'booking' | 'conversation';
+export type LiveEntity = 'venue' | 'booking' | 'conversation' | 'waitlist';
 
 /** One change, sent only to viewers who may read the row. */
 export type LiveEvent =
@@ -19,4 +19,13 @@ export type LiveEvent =
       /** The booking's id. */
       id: string;
       venue_id: string;
+    }
+  | {
+      /** A waitlist entry joined, left or told its time is free (`notified`). */
+      entity: 'waitlist';
+      op: 'insert' | 'update' | 'delete';
+      id: string;
+      venue_id: string;
+      date: string;
+      notified: boolean;
     };

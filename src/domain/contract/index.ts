@@ -16,4 +16,5 @@ export * from './operations';
 export * from './payments';
 export * from './stats';
 export * from './venues';
+export * from './waitlist';
 export * from './wire';

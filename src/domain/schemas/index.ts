@@ -13,3 +13,4 @@ export * from './operations';
 export * from './reviews';
 export * from './venues';
 export * from './messages';
+export * from './waitlist';

@@ -1,4 +1,4 @@
-import { canOnBooking, canOnVenue, type ViewerRef } from '@/domain/access';
+import { canOnBooking, canOnVenue, canOnWaitlistEntry, type ViewerRef } from '@/domain/access';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -32,6 +32,16 @@ export type ChangeEvent =
       host_id: string | null;
       /** Who read it (op 'read'). */
       reader_id: string | null;
+    }
+  | {
+      entity: 'waitlist';
+      op: 'insert' | 'update' | 'delete';
+      id: string;
+      venue_id: string;
+      user_id: string;
+      host_id: string | null;
+      date: string;
+      notified: boolean;
     };
 
 type Subscriber = (event: ChangeEvent) => void;
@@ -93,6 +103,9 @@ export function canSee(event: ChangeEvent, viewer: ViewerRef | null): boolean {
       { host_id: event.host_id, is_active: event.is_active || event.was_active },
       'read',
     );
+  }
+  if (event.entity === 'waitlist') {
+    return canOnWaitlistEntry(viewer, { user_id: event.user_id, host_id: event.host_id ?? '' }, 'read');
   }
   // A booking whose venue is gone has no host; only its guest and the admin hear of it.
   const booking = { user_id: event.user_id, host_id: event.host_id ?? '' };

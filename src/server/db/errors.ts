@@ -11,6 +11,7 @@ import {
   type AppError,
 } from '@/domain/errors';
 import { REVIEW_MESSAGES } from '@/domain/reviews';
+import { WAITLIST_MESSAGES } from '@/domain/waitlist';
 
 /** The SQLSTATE of a database error, looked up through the cause chain. */
 export function sqlState(err: unknown): string | undefined {
@@ -42,6 +43,7 @@ const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> =
   bookings_no_overlap: { message: OVERLAP_MESSAGE, reason: 'BOOKING_OVERLAP' },
   venue_availability_venue_date_idx: { message: OVERRIDE_DATE_TAKEN, reason: 'DUPLICATE' },
   venue_reviews_booking_id_unique: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'ALREADY_REVIEWED' },
+  waitlist_entries_guest_range_idx: { message: WAITLIST_MESSAGES.duplicate, reason: 'DUPLICATE' },
 };
 
 export const DATABASE_UNAVAILABLE_MESSAGE =

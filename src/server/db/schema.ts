@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@/domain/access';
+import type { BookingTerms } from '@/domain/booking-changes';
 import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
 
 /** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
@@ -323,6 +324,8 @@ export const bookings = pgTable(
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     cancelled_by: text('cancelled_by', { enum: ['guest', 'host', 'admin', 'system'] }),
     cancellation_reason: text('cancellation_reason'),
+    /** The terms before the venue's last modification (issue 12 item 7): the guest's old → new. */
+    previous_terms: jsonb('previous_terms').$type<BookingTerms>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -491,6 +494,8 @@ export const emailOutbox = pgTable(
     message_id: text('message_id'),
     /** While `sending`: the worker's claim runs out at this time. */
     lease_expires_at: timestamp('lease_expires_at', { withTimezone: true }),
+    /** Queue order, also within one transaction: the worker sends in this order. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     created_at: createdAt(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
@@ -505,10 +510,56 @@ export const emailOutbox = pgTable(
     index('email_outbox_lease_idx')
       .on(t.lease_expires_at)
       .where(sql`${t.status} = 'sending'`),
+    index('email_outbox_due_seq_idx')
+      .on(t.next_attempt_at, t.seq)
+      .where(sql`${t.status} = 'pending'`),
     index('email_outbox_created_idx').on(t.created_at.desc()),
     index('email_outbox_status_created_idx').on(t.status, t.created_at.desc()),
   ],
 );
+
+/* ---------- the waitlist for a taken night (issue 14, decision record 19) ---------- */
+
+/**
+ * A guest waiting for a venue, date and time range (the venue's wall clock, as bookings) that
+ * overlaps a confirmed booking. `seq` is the join order; `notified_at` the last time the time
+ * came free for them. Past entries are not shown (src/domain/waitlist.ts).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    venue_id: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    start_time: text('start_time').notNull(),
+    end_time: text('end_time').notNull(),
+    notified_at: timestamp('notified_at', { withTimezone: true }),
+    notified_count: integer('notified_count').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      'waitlist_entries_time_format_check',
+      sql`${t.start_time} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$' and ${t.end_time} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$' and ${t.start_time} <> ${t.end_time}`,
+    ),
+    uniqueIndex('waitlist_entries_guest_range_idx').on(
+      t.user_id,
+      t.venue_id,
+      t.date,
+      t.start_time,
+      t.end_time,
+    ),
+    index('waitlist_entries_venue_date_idx').on(t.venue_id, t.date, t.seq),
+    index('waitlist_entries_user_date_idx').on(t.user_id, t.date),
+  ],
+);
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 
 /* ---------- payments (decision record 13) ---------- */
 

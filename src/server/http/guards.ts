@@ -26,6 +26,8 @@ export const LIMITS = {
   resendPerAddress: { name: 'resend:address', max: 10, windowSeconds: HOUR },
   bookingRequestsPerUser: { name: 'booking-request:user', max: 30, windowSeconds: HOUR },
   bookingRequestsPerAddress: { name: 'booking-request:address', max: 60, windowSeconds: HOUR },
+  /** Waitlist joins by one guest (each may later queue an email to them). */
+  waitlistJoinsPerUser: { name: 'waitlist-join:user', max: 30, windowSeconds: HOUR },
   /** Payment attempts (start, card confirmation, additional charges, cancellations) by one user. */
   paymentsPerUser: { name: 'payments:user', max: 60, windowSeconds: HOUR },
   paymentsPerAddress: { name: 'payments:address', max: 120, windowSeconds: HOUR },
@@ -148,6 +150,17 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
     return next();
   });
 
+  api.on('POST', '/waitlist', async (c, next) => {
+    if (!on) return next();
+    const viewer = await getViewer(ctx, c);
+    if (!viewer) return next();
+    await consume(
+      ctx,
+      rule(LIMITS.waitlistJoinsPerUser, viewer.profile.id),
+      (wait) => `Too many waitlist requests. Please wait ${wait} and try again.`,
+    );
+    return next();
+  });
   /** Card attempts are what a card-testing attacker repeats; limited per user and per address. */
   const paymentLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!on) return next();

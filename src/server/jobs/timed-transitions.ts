@@ -6,8 +6,9 @@
  *   - a confirmed hourly booking still unpaid at payment_due_at → cancelled by 'system',
  *     reason 'payment_not_received'.
  *
- * Both free the slot (the booking is cancelled), email the guest and the host, and update the
- * live lists (the bookings trigger notifies). Due rows are claimed with FOR UPDATE SKIP LOCKED
+ * Both cancel the booking, email the guest and the host, and update the live lists (the
+ * bookings trigger notifies); a released confirmed booking also tells the waitlist its time is
+ * free (services/waitlist/notify.ts). Due rows are claimed with FOR UPDATE SKIP LOCKED
  * and changed by a compare-and-swap on their status, in one transaction with their emails, so
  * several workers never cancel or email twice; the deadlines live in the rows, so a restart
  * loses nothing. `tick(now)` is what tests call with an injected clock.
@@ -22,6 +23,7 @@ import { enqueueEmail } from '../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingExpiredEmail, bookingReleasedEmail } from '../mail/payment-emails';
 import { appendSystemLine } from '../services/messages';
 import { cancelOpenPayments } from '../services/payments/cancel';
+import { releaseToWaitlist } from '../services/waitlist';
 import {
   appUrl,
   emailData,
@@ -130,6 +132,8 @@ export class TimedTransitionsWorker {
         await cancelOpenPayments(ctx, tx, d.id);
         await appendSystemLine(tx, d.id, expiring ? SYSTEM_LINES.expired() : SYSTEM_LINES.released());
         const row = (await findPaymentBooking(tx, d.id))!;
+        // A released confirmed booking frees its time for the waitlist (an expired request held none).
+        if (!expiring) await releaseToWaitlist(ctx, tx, row.booking.venue_id, row.booking);
         const data = emailData(row);
         const email = expiring ? bookingExpiredEmail : bookingReleasedEmail;
         await enqueueEmail(

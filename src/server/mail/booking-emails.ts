@@ -5,6 +5,7 @@
  * Each carries the booking details: venue, date, 12-hour times, guests and total.
  */
 import { shortId } from '@/domain/booking';
+import type { TermChange } from '@/domain/booking-changes';
 import { formatLongDate } from '@/domain/calendar';
 import { formatUsd, type PricingType } from '@/domain/pricing';
 import { formatTimeRange } from '@/domain/time';
@@ -18,6 +19,8 @@ export const BOOKING_TEMPLATES = {
   confirmed: 'booking_confirmed',
   rejected: 'booking_rejected',
   edited: 'booking_edited',
+  changesApproved: 'booking_changes_approved',
+  changesRejected: 'booking_changes_rejected',
 } as const;
 
 export interface BookingEmailData {
@@ -132,21 +135,57 @@ export function bookingRejectedEmail(
   });
 }
 
-/** To the guest when the venue edits the booking and asks them to approve the changes. */
+/** "Time: 8:00 PM - 11:00 PM → 9:00 PM - 1:00 AM", one line per changed term. */
+export const changeLines = (changes: readonly TermChange[]) =>
+  changes.map((c) => `${c.label}: ${c.from} → ${c.to}`);
+
+/**
+ * To the guest when the venue edits the booking and asks them to approve the changes: what
+ * changed (old → new for the date, times, guests and price), the note, and the new terms.
+ */
 export function bookingEditedEmail(
   b: BookingEmailData,
   hostNotes: string,
   dashboardUrl: string,
+  changes: readonly TermChange[] = [],
 ): EmailContent {
   return renderEmail({
     subject: `${b.venueName} changed your booking — please review`,
     heading: 'Your booking was changed by the venue',
     paragraphs: [
       `${b.venueName} made changes to your booking and sent it back for your approval and payment.`,
+      ...(changes.length > 0 ? ['What changed:', ...changeLines(changes)] : []),
       `Note from the venue: ${hostNotes}`,
       'Approve or reject the changes from My Bookings.',
     ],
     details: details(b),
     action: { label: 'Review Changes', url: dashboardUrl },
+  });
+}
+
+/** To the venue's host when the guest approves their changes: the booking is confirmed. */
+export function bookingChangesApprovedEmail(b: BookingEmailData, manageUrl: string): EmailContent {
+  return renderEmail({
+    subject: `${b.guestName || 'The guest'} approved your changes — booking confirmed`,
+    heading: 'The guest approved your changes',
+    paragraphs: [
+      `${b.guestName || 'The guest'} approved the changes you made to booking #${shortId(b.id)} at ${b.venueName}. The booking is now confirmed.`,
+    ],
+    details: details(b, { forHost: true }),
+    action: { label: 'Manage This Booking', url: manageUrl },
+  });
+}
+
+/** To the venue's host when the guest rejects their changes: the booking is cancelled. */
+export function bookingChangesRejectedEmail(b: BookingEmailData, manageUrl: string): EmailContent {
+  return renderEmail({
+    subject: `${b.guestName || 'The guest'} rejected your changes — booking cancelled`,
+    heading: 'The guest rejected your changes',
+    paragraphs: [
+      `${b.guestName || 'The guest'} rejected the changes you made to booking #${shortId(b.id)} at ${b.venueName}, so the booking is cancelled.`,
+      'Nothing was charged for it.',
+    ],
+    details: details(b, { forHost: true }),
+    action: { label: 'Manage This Booking', url: manageUrl },
   });
 }

@@ -140,7 +140,7 @@ export class OutboxWorker {
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
         .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.next_attempt_at, sql`now()`)))
-        .orderBy(asc(emailOutbox.next_attempt_at))
+        .orderBy(asc(emailOutbox.next_attempt_at), asc(emailOutbox.seq))
         .limit(batch)
         .for('update', { skipLocked: true });
       const claimed = await this.db

@@ -6,6 +6,8 @@
 import { accountConfirmationEmail } from './templates';
 import {
   bookingAcceptedEmail,
+  bookingChangesApprovedEmail,
+  bookingChangesRejectedEmail,
   bookingConfirmedEmail,
   bookingEditedEmail,
   bookingRejectedEmail,
@@ -32,6 +34,7 @@ import {
 } from './payment-emails';
 import { reviewRequestEmail, reviewUnpublishedEmail } from './review-emails';
 import { unreadMessagesEmail } from './message-emails';
+import { waitlistSlotFreeEmail } from './waitlist-emails';
 
 export interface TemplateEntry {
   /** Shown in the admin's Templates section. */
@@ -170,6 +173,47 @@ const TEMPLATES = {
         SAMPLE_BOOKING,
         'We can host 24 guests from 9 PM — the terrace closes at 1 AM.',
         url(publicUrl, '/user-dashboard'),
+        [
+          { field: 'time', label: 'Time', from: '8:00 PM - 12:00 AM', to: '9:00 PM - 1:00 AM' },
+          { field: 'guests', label: 'Guests', from: '30 guests', to: '24 guests' },
+          { field: 'price', label: 'Total', from: '$300.00', to: '$340.00' },
+        ],
+      ),
+  },
+  booking_changes_approved: {
+    label: 'Changes approved (to host)',
+    description: 'To the venue’s host when the guest approves their changes (the booking is confirmed).',
+    sample: (publicUrl) =>
+      bookingChangesApprovedEmail(
+        SAMPLE_BOOKING,
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  booking_changes_rejected: {
+    label: 'Changes rejected (to host)',
+    description: 'To the venue’s host when the guest rejects their changes (the booking is cancelled).',
+    sample: (publicUrl) =>
+      bookingChangesRejectedEmail(
+        SAMPLE_BOOKING,
+        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+      ),
+  },
+  waitlist_slot_free: {
+    label: 'Waitlisted time is free',
+    description:
+      'To each waitlisted guest whose time came free (a cancellation or an unpaid release), in the order they joined.',
+    sample: (publicUrl) =>
+      waitlistSlotFreeEmail(
+        {
+          guestName: SAMPLE_BOOKING.guestName ?? null,
+          venueName: SAMPLE_VENUE.name,
+          venueAddress: SAMPLE_VENUE.address,
+          venueCity: SAMPLE_VENUE.city,
+          date: SAMPLE_BOOKING.date,
+          startTime: SAMPLE_BOOKING.startTime,
+          endTime: SAMPLE_BOOKING.endTime,
+        },
+        url(publicUrl, `/venue/${SAMPLE_VENUE.id}?date=${SAMPLE_BOOKING.date}`),
       ),
   },
   venue_changed_admin: {

@@ -107,6 +107,7 @@ function success(o: Operation): Schema {
     return { description: 'OK', content: { 'application/json': { schema: answer.json } } };
   if ('openapi' in answer)
     return { description: 'An OpenAPI 3.1 document', content: { 'application/json': {} } };
+  if ('empty' in answer) return { description: 'Done; no content' };
   return { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
 }
 

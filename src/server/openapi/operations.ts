@@ -42,6 +42,7 @@ import {
   venueInputSchema,
   venueReviewsQuerySchema,
   venueUpdateSchema,
+  waitlistJoinSchema,
 } from '@/domain/schemas';
 import { hoursBodySchema, overridePatchSchema, rangeSchema } from '../routes/availability';
 import { approveChangesSchema, approveSchema as approveBookingSchema } from '../routes/bookings';
@@ -68,7 +69,8 @@ export type Answer =
   | { status: number; schema: string }
   | { status: number; json: Record<string, unknown> }
   | { status: number; media: 'text/calendar' | 'text/event-stream' | 'text/html'; description: string }
-  | { status: number; openapi: true };
+  | { status: number; openapi: true }
+  | { status: 204; empty: true };
 
 export interface Operation {
   method: Method;
@@ -481,6 +483,31 @@ export const OPERATIONS: Operation[] = [
   op('get', '/me/messages/unread', 'Messages', 'Unread message counts, per booking and in all', 'signed in', {
     ...json(200, 'UnreadCounts'),
   }),
+
+  /* ---------- waitlist ---------- */
+  op(
+    'post',
+    '/waitlist',
+    'Waitlist',
+    'Join the waitlist for a taken time (rate limited)',
+    'signed in',
+    {
+      ...json(201, 'WaitlistEntry'),
+    },
+    { body: waitlistJoinSchema },
+  ),
+  op('get', '/me/waitlist', 'Waitlist', "The signed-in guest's waitlist entries", 'signed in', {
+    ...json(200, 'WaitlistList'),
+  }),
+  op('delete', '/waitlist/:id', 'Waitlist', 'Leave a waitlist', 'signed in', { status: 204, empty: true }),
+  op(
+    'get',
+    '/venues/:id/waitlist-demand',
+    'Waitlist',
+    'How many guests wait for each date (the venue calendar)',
+    'host or admin',
+    json(200, 'WaitlistDemand'),
+  ),
 
   /* ---------- reviews ---------- */
   op('get', '/bookings/:id/review', 'Reviews', 'What the review page shows for a booking', 'signed in', {

@@ -14,6 +14,7 @@ import { operationsRoutes } from './operations';
 import { messageRoutes } from './messages';
 import { calendarRoutes } from './calendar';
 import { docsAssetRoutes, docsRoutes } from './docs';
+import { waitlistRoutes } from './waitlist';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -29,6 +30,7 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', messageRoutes(ctx));
   api.route('/', calendarRoutes(ctx));
   api.route('/', docsRoutes(ctx));
+  api.route('/', waitlistRoutes(ctx));
 }
 
 /** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml, the API reference's files). */

@@ -32,12 +32,16 @@ export function systemRoutes(ctx: AppContext) {
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const publicShape = (e: ChangeEvent): LiveEvent =>
-        e.entity === 'venue'
-          ? { entity: e.entity, op: e.op, id: e.id }
-          : e.entity === 'conversation'
-            ? { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id }
-            : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
+      const publicShape = (e: ChangeEvent): LiveEvent => {
+        if (e.entity === 'venue') return { entity: e.entity, op: e.op, id: e.id };
+        if (e.entity === 'conversation')
+          return { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id };
+        if (e.entity === 'waitlist') {
+          const { entity, op, id, venue_id, date, notified } = e;
+          return { entity, op, id, venue_id, date, notified };
+        }
+        return { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
+      };
       const unsubscribe = ctx.changes.subscribe((event) => {
         if (!canSee(event, who)) return;
         void stream

@@ -31,6 +31,17 @@ function connect(viewerKey: string) {
   source.addEventListener('venue', forward);
   source.addEventListener('booking', forward);
   source.addEventListener('conversation', forward);
+  source.addEventListener('waitlist', forward);
+}
+
+/** Calls `listener` with every live event while mounted (e.g. to tell the guest a waited time is free). */
+export function useLiveEvents(listener: Listener) {
+  useEffect(() => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listener]);
 }
 
 /**

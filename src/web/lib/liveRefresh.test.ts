@@ -52,4 +52,17 @@ describe('the live refresh table', () => {
       ]);
     }
   });
+
+  it("a waitlist event refreshes the guest's waitlist and the venue's demand on the host's calendar", () => {
+    expect(
+      queryKeysFor({
+        entity: 'waitlist',
+        op: 'update',
+        id: 'w1',
+        venue_id: 'v1',
+        date: '2030-06-14',
+        notified: true,
+      }),
+    ).toEqual([queryKeys.myWaitlist, queryKeys.waitlistDemand('v1')]);
+  });
 });

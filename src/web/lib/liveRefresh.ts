@@ -33,6 +33,7 @@ export const LIVE_REFRESH: Refreshes = {
   ],
   // A new message or a read marker moved: that thread, and the unread badges and totals.
   conversation: (event) => [queryKeys.messages.thread(event.id), queryKeys.messages.unread],
+  waitlist: (event) => [queryKeys.myWaitlist, queryKeys.waitlistDemand(event.venue_id)],
 };
 
 /** The query keys one event refreshes. */
@@ -44,5 +45,7 @@ export function queryKeysFor(event: LiveEvent): QueryKey[] {
       return LIVE_REFRESH.booking(event);
     case 'conversation':
       return LIVE_REFRESH.conversation(event);
+    case 'waitlist':
+      return LIVE_REFRESH.waitlist(event);
   }
 }

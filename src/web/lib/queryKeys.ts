@@ -42,6 +42,10 @@ export const queryKeys = {
     thread: (bookingId: string) => ['messages', 'thread', bookingId] as const,
     unread: ['messages', 'unread'] as const,
   },
+  /** The guest's waitlist entries (My Bookings). */
+  myWaitlist: ['me', 'waitlist'] as const,
+  /** How many guests wait on each date of a venue (the host's calendar). */
+  waitlistDemand: (venueId: string) => ['waitlist-demand', venueId] as const,
 
   guest: {
     /** The guest's list and tiles share this prefix: invalidating it refreshes both. */

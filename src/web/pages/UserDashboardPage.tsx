@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { GuestBookingList, useGuestBookingStats } from '@/web/features/bookings';
+import { MyWaitlists } from '@/web/features/waitlist';
 import { formatCount, formatCurrency } from '@/web/lib/format';
 
 /** /user-dashboard: My Bookings (role user only). */
@@ -33,6 +34,7 @@ export default function UserDashboardPage() {
             },
           ]}
         />
+        <MyWaitlists />
         <GuestBookingList />
       </Container>
     </>

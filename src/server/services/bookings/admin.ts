@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
+import { releaseToWaitlist } from '../waitlist/notify';
 import { confirmation, lockVenueConfirmations, swap } from './lifecycle';
 import {
   appUrl,
@@ -54,6 +55,13 @@ export async function adminUpdateBooking(
     });
     const before = row.booking.status;
     await appendSystemLine(tx, id, SYSTEM_LINES.adminEdited(after.booking, input.status));
+    // A confirmed booking that stops being confirmed, or moves, lets (some of) its old time go.
+    const moved =
+      after.booking.starts_at.getTime() !== row.booking.starts_at.getTime() ||
+      after.booking.ends_at.getTime() !== row.booking.ends_at.getTime();
+    if (before === 'confirmed' && (after.booking.status !== 'confirmed' || moved)) {
+      await releaseToWaitlist(ctx, tx, row.booking.venue_id, row.booking);
+    }
     if (input.status !== before && (input.status === 'confirmed' || input.status === 'cancelled')) {
       const data = emailData(after);
       await enqueueEmail(

@@ -3,7 +3,16 @@ import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
 import type { AppContext, Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
-import { BOOKING_TEMPLATES, bookingConfirmedEmail } from '../../mail/booking-emails';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { profiles } from '../../db/schema';
+import {
+  BOOKING_TEMPLATES,
+  bookingChangesApprovedEmail,
+  bookingChangesRejectedEmail,
+  bookingConfirmedEmail,
+} from '../../mail/booking-emails';
+import type { EmailContent } from '../../mail/layout';
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
 import {
@@ -15,7 +24,29 @@ import {
   swap,
   transitionOrRefuse,
 } from './lifecycle';
-import { TERMS_CHANGED_AGAIN, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
+import {
+  TERMS_CHANGED_AGAIN,
+  emailData,
+  guestDashboardUrl,
+  manageBookingsUrl,
+  toView,
+  type BookingRow,
+  type BookingView,
+} from './shared';
+
+/** The venue's host hears the guest's answer (their lists update live from the bookings feed). */
+async function tellHost(
+  tx: Tx,
+  row: BookingRow,
+  template: (typeof BOOKING_TEMPLATES)['changesApproved' | 'changesRejected'],
+  content: EmailContent,
+) {
+  const [host] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, row.host_id));
+  if (host?.email.trim()) await enqueueEmail(tx, template, host.email, content);
+}
 
 /**
  * The guest approves the venue's changes: pending with notes → confirmed (409 on overlap). Only
@@ -48,17 +79,29 @@ export async function approveChanges(
       after.booking.contact_email,
       bookingConfirmedEmail(emailData(after), guestDashboardUrl(ctx)),
     );
+    await tellHost(
+      tx,
+      after,
+      BOOKING_TEMPLATES.changesApproved,
+      bookingChangesApprovedEmail(emailData(after), manageBookingsUrl(ctx, after.booking.venue_id)),
+    );
     return toView(after, false);
   });
 }
 
-/** The guest rejects the venue's changes: pending with notes → cancelled. */
+/** The guest rejects the venue's changes: pending with notes → cancelled; the host is told. */
 export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
     const status = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
     const after = await swap(tx, row, { status }, refusal('guest', 'reject_changes'));
     await appendSystemLine(tx, id, SYSTEM_LINES.changesRejected());
+    await tellHost(
+      tx,
+      after,
+      BOOKING_TEMPLATES.changesRejected,
+      bookingChangesRejectedEmail(emailData(after), manageBookingsUrl(ctx, after.booking.venue_id)),
+    );
     return toView(after, false);
   });
 }

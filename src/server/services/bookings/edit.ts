@@ -1,4 +1,6 @@
 /** The host's Edit Booking (SPEC §4): new terms sent back to the guest for approval. */
+import { isAwaitingGuest } from '@/domain/booking';
+import { termChanges, termsOf } from '@/domain/booking-changes';
 import { OVERLAP_MESSAGE, conflict } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
@@ -12,7 +14,11 @@ import { findConfirmedOverlap } from '../availability/read';
 import { forVenueAction, refusal, swap, transitionOrRefuse } from './lifecycle';
 import { checkCapacity, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
 
-/** The venue's host changes a pending booking and sends it back to the guest: → pending with host notes. */
+/**
+ * The venue's host changes a pending booking and sends it back to the guest: → pending with host
+ * notes. The terms before are stored with it (previous_terms), so the guest sees exactly what
+ * changed; a second edit before the guest answers keeps the terms the guest had asked for.
+ */
 export async function editBooking(
   ctx: AppContext,
   viewer: Viewer,
@@ -31,10 +37,15 @@ export async function editBooking(
     if (await findConfirmedOverlap(tx, row.booking.venue_id, instants, row.booking.id)) {
       throw conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');
     }
+    const previous =
+      isAwaitingGuest(row.booking) && row.booking.previous_terms
+        ? row.booking.previous_terms
+        : termsOf(row.booking);
     const after = await swap(
       tx,
       row,
       {
+        previous_terms: previous,
         status,
         guest_count: input.guest_count,
         start_time: input.start_time,
@@ -50,7 +61,12 @@ export async function editBooking(
       tx,
       BOOKING_TEMPLATES.edited,
       after.booking.contact_email,
-      bookingEditedEmail(emailData(after), input.host_notes, guestDashboardUrl(ctx)),
+      bookingEditedEmail(
+        emailData(after),
+        input.host_notes,
+        guestDashboardUrl(ctx),
+        termChanges(previous, termsOf(after.booking), after.venue.pricing_type),
+      ),
     );
     return toView(after, true);
   });

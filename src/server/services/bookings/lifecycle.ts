@@ -58,6 +58,7 @@ type BookingChanges = Partial<
     | 'status'
     | 'confirmed_at'
     | 'payment_due_at'
+    | 'previous_terms'
   >
 >;
 

@@ -22,6 +22,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking } from '../bookings';
 import { appendSystemLine } from '../messages';
+import { releaseToWaitlist } from '../waitlist';
 import {
   OPEN_STATUSES,
   bookingForViewer,
@@ -129,6 +130,9 @@ export async function cancelBooking(
     if (!done)
       throw conflict('This booking was changed by someone else. Refresh and try again.', 'BOOKING_CHANGED');
     await cancelOpenPayments(ctx, tx, row.booking.id);
+    // A confirmed booking held its time: the waitlist hears it is free (a pending one held none).
+    if (row.booking.status === 'confirmed')
+      await releaseToWaitlist(ctx, tx, row.booking.venue_id, row.booking);
 
     let refund: CancelAnswer['refund'] = null;
     if (quote.refund_cents > 0 && money.payment?.provider_id) {

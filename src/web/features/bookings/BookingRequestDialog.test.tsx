@@ -52,6 +52,7 @@ beforeEach(() => {
       requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/session') return json(200, session);
       if (url === '/api/bookings' && method === 'POST') return json(201, { id: 'b1' });
+      if (url === '/api/waitlist' && method === 'POST') return json(201, { id: 'w1', position: 2 });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
     }),
   );
@@ -152,6 +153,29 @@ describe('BookingRequestDialog', () => {
     renderDialog({ taken: [{ date: DATE, start_time: '22:00', end_time: '01:00' }] });
     await signedIn();
     expect(screen.getByText(/This time overlaps a confirmed booking/)).not.toBeNull();
+  });
+
+  it('offers the waitlist for a taken time: joining posts the shown times and closes the dialog', async () => {
+    const user = userEvent.setup();
+    const { onOpenChange } = renderDialog({
+      taken: [{ date: DATE, start_time: '22:00', end_time: '01:00' }],
+    });
+    await signedIn();
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/waitlist',
+        body: { venue_id: venue.id, date: DATE, start_time: '20:00', end_time: '23:00' },
+      },
+    ]);
+  });
+
+  it('offers no waitlist when the time is free', async () => {
+    renderDialog();
+    await signedIn();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
   });
 
   it('sends a valid request (typed by keyboard) and closes', async () => {

@@ -35,6 +35,7 @@ import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';
 import { BookingQuote } from './BookingQuote';
 import { CancellationPolicyNote } from '@/web/features/payments';
+import { JoinWaitlistButton } from '@/web/features/waitlist';
 import { BookingTimeFields } from './BookingTimeFields';
 import { queryKeys } from '@/web/lib/queryKeys';
 
@@ -190,10 +191,22 @@ export function BookingRequestDialog({
           {(outsideHours || overlaps) && (
             <div className="grid gap-2" role="status">
               {overlaps && (
-                <p className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  This time overlaps a confirmed booking. Please choose another time.
-                </p>
+                <div className="flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2">
+                  <p className="flex items-start gap-2 text-sm text-danger">
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    This time overlaps a confirmed booking. Please choose another time, or join the waitlist
+                    and we will email you if it comes free.
+                  </p>
+                  {!outsideHours && (
+                    <JoinWaitlistButton
+                      venueId={venue.id}
+                      date={date}
+                      startTime={start}
+                      endTime={end}
+                      onJoined={() => onOpenChange(false)}
+                    />
+                  )}
+                </div>
               )}
               {outsideHours && (
                 <p className="flex items-start gap-2 rounded-xl border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning">

@@ -11,6 +11,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TimeZoneTag } from '@/web/components/TimeZoneTag';
+import { JoinWaitlistButton } from '@/web/features/waitlist';
 
 const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
   available: 'success',
@@ -119,9 +120,24 @@ export function DayDetails({
               </li>
             ))}
             {sameDay.map((slot) => (
-              <li key={slot.label} className={takenClass}>
-                {slot.label}
-                {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
+              <li
+                key={slot.label}
+                className={`${takenClass} flex flex-wrap items-center justify-between gap-2`}
+                data-taken-slot={`${slot.start}-${slot.end}`}
+              >
+                <span>
+                  {slot.label}
+                  {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
+                </span>
+                {isGuest && (
+                  <JoinWaitlistButton
+                    compact
+                    venueId={venue.id}
+                    date={date}
+                    startTime={slot.start}
+                    endTime={slot.end}
+                  />
+                )}
               </li>
             ))}
           </ul>

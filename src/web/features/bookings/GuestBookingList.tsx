@@ -18,6 +18,7 @@ import { toast } from '@/web/lib/toast';
 import { AddToCalendarButton } from '@/web/features/calendar';
 import { GuestPaymentPanel } from '@/web/features/payments';
 import { MessagesButton } from '@/web/features/messages';
+import { BookingChanges } from './BookingChanges';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -140,6 +141,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
               </p>
             </div>
           </div>
+          <BookingChanges booking={booking} />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
               onClick={() => respond.mutate({ answer: 'approve-changes', updatedAt: booking.updated_at })}

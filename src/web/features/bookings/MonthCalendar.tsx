@@ -27,6 +27,8 @@ export interface MonthCalendarProps {
   onSelect: (date: string, state: DayState) => void;
   /** Extra words for a day's accessible name ('2 bookings'). */
   describe?: (date: string) => string | undefined;
+  /** A small count in the day's corner (e.g. waitlisted guests); its meaning goes in `describe`. */
+  badge?: (date: string) => number | undefined;
   loading?: boolean;
   /** Accessible name of the grid, e.g. 'Availability calendar'. */
   label: string;
@@ -54,6 +56,7 @@ export function MonthCalendar({
   selected,
   onSelect,
   describe,
+  badge,
   loading = false,
   label,
   footer,
@@ -111,6 +114,7 @@ export function MonthCalendar({
           const isToday = date === today;
           const dot = hasOverride ? hasOverride(date) : state === 'override';
           const extra = describe?.(date);
+          const count = badge?.(date);
           const name = [
             formatLongDate(date),
             isToday ? 'today' : undefined,
@@ -141,6 +145,15 @@ export function MonthCalendar({
               )}
             >
               {Number(date.slice(8))}
+              {count ? (
+                <span
+                  aria-hidden="true"
+                  data-testid="day-badge"
+                  className="absolute -right-1 -top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-400 px-1 text-[10px] font-bold leading-none text-black"
+                >
+                  {count}
+                </span>
+              ) : null}
               {dot && (
                 <span
                   aria-hidden="true"

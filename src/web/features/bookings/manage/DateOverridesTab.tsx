@@ -5,7 +5,7 @@
  * overrides.
  */
 import { useState } from 'react';
-import { CalendarX2, Pencil, Trash2 } from 'lucide-react';
+import { CalendarX2, Hourglass, Pencil, Trash2 } from 'lucide-react';
 import { dayState } from '@/domain/availability';
 import { formatLongDate } from '@/domain/calendar';
 import type { WeeklyHours } from '@/domain/hours';
@@ -20,6 +20,7 @@ import { addMonths, monthOf, safeToday } from '../month';
 import { useVenueOverrides } from '../data';
 import { OverrideDialog, useRemoveOverride } from './OverrideDialog';
 import type { StoredOverride, Venue } from '@/domain/contract';
+import { useWaitlistDemand } from '@/web/features/waitlist';
 
 export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: WeeklyHours }) {
   const [today] = useState(() => safeToday(venue.time_zone));
@@ -29,6 +30,8 @@ export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: Weekly
   const list = overrides.data ?? [];
   const byDate = new Map(list.map((o) => [o.date, o]));
   const upcoming = list.filter((o) => o.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+  const demand = useWaitlistDemand(venue.id).data ?? {};
+  const waiting = (date: string) => demand[date];
 
   if (overrides.isError) {
     return (
@@ -59,8 +62,14 @@ export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: Weekly
             selected={editing}
             onSelect={(date) => setEditing(date)}
             loading={overrides.isPending}
+            badge={waiting}
+            describe={(date) => {
+              const n = waiting(date);
+              return n ? `${n} ${n === 1 ? 'guest' : 'guests'} on the waitlist` : undefined;
+            }}
           />
           <CalendarLegend />
+          <WaitlistDemandList demand={demand} />
         </CardContent>
       </Card>
 
@@ -100,6 +109,36 @@ export function DateOverridesTab({ venue, hours }: { venue: Venue; hours: Weekly
           onClose={() => setEditing(null)}
         />
       )}
+    </div>
+  );
+}
+
+/** The dates guests are waiting for (the amber counts on the calendar), soonest first. */
+function WaitlistDemandList({ demand }: { demand: Record<string, number> }) {
+  const dates = Object.keys(demand).sort();
+  if (dates.length === 0) return null;
+  return (
+    <div
+      className="rounded-2xl border border-amber-400/30 bg-amber-400/10 p-4 text-sm"
+      data-testid="waitlist-demand"
+    >
+      <p className="flex items-center gap-2 font-semibold text-amber-200">
+        <Hourglass className="size-4" aria-hidden="true" />
+        Waitlist demand
+      </p>
+      <p className="mt-1 text-muted-foreground">
+        Guests waiting for a taken time. They are emailed at once if it comes free.
+      </p>
+      <ul className="mt-2 flex flex-col gap-1" aria-label="Waitlisted guests per date">
+        {dates.map((date) => (
+          <li key={date} className="flex justify-between gap-3" data-demand-date={date}>
+            <span className="min-w-0 truncate">{formatLongDate(date)}</span>
+            <span className="shrink-0 font-semibold tabular-nums">
+              {demand[date]} {demand[date] === 1 ? 'guest' : 'guests'}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
