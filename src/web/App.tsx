@@ -127,7 +127,7 @@ export function AppRoutes() {
         <Route
           path="review/:bookingId"
           element={
-            <RequireAuth signedOutRedirectTo="/user-auth">
+            <RequireAuth>
               <ReviewPage />
             </RequireAuth>
           }

@@ -1,6 +1,7 @@
 /** Sign-up, sign-in and email confirmation requests (SPEC §2 /auth, /confirm-email). */
 import { z } from 'zod';
 import type { Role } from '../access';
+import { safeReturnPath } from '../return-path';
 import { BODY, emailField, missing, optionalPhone, optionalText, requiredText } from './fields';
 
 /** The roles sign-up may ask for; admin is granted by the server (ADMIN_EMAIL). */
@@ -21,6 +22,14 @@ export const signUpSchema = z
       role: z.enum(SIGN_UP_ROLES, { error: 'Role must be user or host.' }).default('user'),
       business_name: optionalText('Business name', 200).transform((v) => v ?? undefined),
       phone: optionalPhone,
+      /**
+       * The page to come back to after confirming and signing in (issue 12); carried in the
+       * confirmation link. Anything but a safe path on this site is dropped, not refused.
+       */
+      redirect: z
+        .unknown()
+        .transform((v) => safeReturnPath(v) ?? undefined)
+        .optional(),
     },
     BODY,
   )

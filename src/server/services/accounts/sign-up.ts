@@ -55,7 +55,13 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
         phone: input.phone?.trim() || null,
         business_name: input.business_name?.trim() || null,
       });
-      await issueConfirmation(ctx, tx, { userId, email, name: input.full_name.trim(), role });
+      await issueConfirmation(ctx, tx, {
+        userId,
+        email,
+        name: input.full_name.trim(),
+        role,
+        redirect: input.redirect,
+      });
     });
   } catch (err) {
     // Never leave an account without its profile: undo the Better Auth user.
@@ -100,7 +106,7 @@ async function signUpAgain(
       .update(emailConfirmations)
       .set({ used_at: ctx.now() })
       .where(and(eq(emailConfirmations.user_id, userId), isNull(emailConfirmations.used_at)));
-    await issueConfirmation(ctx, tx, { userId, email, name, role });
+    await issueConfirmation(ctx, tx, { userId, email, name, role, redirect: input.redirect });
   });
   return { email, role };
 }
