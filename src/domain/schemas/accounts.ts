@@ -68,3 +68,35 @@ export type ConfirmEmailInput = z.output<typeof confirmEmailSchema>;
 
 export const resendSchema = z.object({ email: emailField() }, BODY);
 export type ResendInput = z.output<typeof resendSchema>;
+
+/** SPEC §8 sign-out scopes: this device, every other device, or all of them. */
+export const SIGN_OUT_SCOPES = ['local', 'others', 'global'] as const;
+export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+
+export const signOutSchema = z.object(
+  {
+    scope: z
+      .enum(SIGN_OUT_SCOPES, { error: 'Scope must be local, others or global.' })
+      .default('local'),
+  },
+  BODY,
+);
+
+/** POST /api/accounts/forgot-password. */
+export const forgotPasswordSchema = z.object({ email: emailField() }, BODY);
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+
+export const INVALID_RESET_LINK = 'This password reset link is not valid. Request a new one.';
+
+/** POST /api/accounts/reset-password: the link's token and email, and the new password. */
+export const resetPasswordSchema = z.object(
+  {
+    token: requiredText('Token', 500, INVALID_RESET_LINK),
+    email: emailField(INVALID_RESET_LINK, INVALID_RESET_LINK),
+    password: z
+      .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })
+      .min(1, 'Password is required.'),
+  },
+  BODY,
+);
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
