@@ -75,9 +75,7 @@ export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
 
 export const signOutSchema = z.object(
   {
-    scope: z
-      .enum(SIGN_OUT_SCOPES, { error: 'Scope must be local, others or global.' })
-      .default('local'),
+    scope: z.enum(SIGN_OUT_SCOPES, { error: 'Scope must be local, others or global.' }).default('local'),
   },
   BODY,
 );

@@ -23,7 +23,8 @@ export function RequireAuth({ children, roles, redirectTo = '/' }: RequireAuthPr
   const { loading, user, role } = useAuth();
   const location = useLocation();
   if (loading) return <FullPageLoading />;
-  if (!user) return <Navigate to={signInUrlFor(location.pathname + location.search + location.hash)} replace />;
+  if (!user)
+    return <Navigate to={signInUrlFor(location.pathname + location.search + location.hash)} replace />;
   if (roles && (!role || !roles.includes(role))) return <Navigate to={redirectTo} replace />;
   return <>{children}</>;
 }
