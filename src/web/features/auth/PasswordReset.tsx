@@ -126,6 +126,8 @@ export function ForgotPasswordForm({ portal }: { portal: Portal }) {
   );
 }
 
+const LINK_PROBLEMS = ['INVALID_TOKEN', 'TOKEN_USED', 'TOKEN_EXPIRED'];
+
 const newPasswordSchema = z
   .object({
     password: z.string().min(1, 'Password is required'),
@@ -152,6 +154,8 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         form.setError('password', { message: error.message });
         return;
       }
+      // A used, expired or unknown link is explained on the page itself.
+      if (isApiError(error) && LINK_PROBLEMS.includes(error.code)) return;
       toast.apiError(error, FALLBACK_ERROR);
     },
   });
