@@ -37,7 +37,7 @@ function PageCard({
 }) {
   return (
     <Container className="flex justify-center py-12 sm:py-20">
-      <Card className="w-full max-w-md">
+      <Card className="w-full max-w-lg">
         <CardHeader className="items-center pb-4 text-center sm:px-8 sm:pt-8">
           <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-accent/15 text-accent-soft">
             <Icon className="size-7" aria-hidden="true" />
