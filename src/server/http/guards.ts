@@ -22,6 +22,8 @@ export const LIMITS = {
   signUpPerAddress: { name: 'sign-up:address', max: 10, windowSeconds: HOUR },
   /** Confirmation emails to one address, by sign-up and resend together. */
   confirmationPerEmail: { name: 'confirmation:email', max: 3, windowSeconds: HOUR },
+  /** One confirmation email per address a minute, however it is asked for (sign-up again, resend). */
+  confirmationPerEmailBurst: { name: 'confirmation:email:minute', max: 1, windowSeconds: MINUTE },
   resendPerAddress: { name: 'resend:address', max: 10, windowSeconds: HOUR },
   /** Password reset requests from one address, for any emails. */
   passwordResetPerAddress: { name: 'password-reset:address', max: 10, windowSeconds: HOUR },
@@ -69,6 +71,10 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
   const on = ctx.config.RATE_LIMITS;
   const address = (c: Context) => clientAddress(ctx, c);
   const rule = (limit: Limit, subject: string | undefined): Rule[] => (subject ? [{ limit, subject }] : []);
+  const confirmationRules = (email: string | undefined) => [
+    ...rule(LIMITS.confirmationPerEmailBurst, email),
+    ...rule(LIMITS.confirmationPerEmail, email),
+  ];
 
   if (on) {
     api.on(
@@ -100,7 +106,7 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
     if (!on) return next();
     await consume(
       ctx,
-      [...rule(LIMITS.signUpPerAddress, address(c)), ...rule(LIMITS.confirmationPerEmail, await emailOf(c))],
+      [...rule(LIMITS.signUpPerAddress, address(c)), ...confirmationRules(await emailOf(c))],
       (wait) => `Too many sign-ups. Please wait ${wait} and try again.`,
     );
     return next();
@@ -110,7 +116,7 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
     if (!on) return next();
     await consume(
       ctx,
-      [...rule(LIMITS.resendPerAddress, address(c)), ...rule(LIMITS.confirmationPerEmail, await emailOf(c))],
+      [...rule(LIMITS.resendPerAddress, address(c)), ...confirmationRules(await emailOf(c))],
       (wait) => `Too many confirmation emails requested. Please wait ${wait} and try again.`,
     );
     return next();
