@@ -26,6 +26,9 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
   const role: Profile['role'] = input.role === 'host' ? 'host' : 'user';
   const [existing] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, email));
   if (existing?.emailVerified) {
+    // The same work as the other paths (a password hash), so that even on a loaded server the
+    // answer's timing does not tell a taken address from a new one (issue 15).
+    await (await ctx.auth.$context).password.hash(input.password);
     throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
   }
   if (existing) return signUpAgain(ctx, existing.id, email, role, input);
