@@ -85,3 +85,22 @@ test('a signed-in visitor opening a sign-in link with a way back goes straight t
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await page.context().close();
 });
+
+test('a signed-out visitor picking a date signs in from the toast and comes back to the venue', async ({
+  page,
+}) => {
+  const { venues } = (await (await page.request.get('/api/venues')).json()) as {
+    venues: Array<{ id: string }>;
+  };
+  const id = venues[0]!.id;
+  await page.goto(`/venue/${id}`);
+  const open = page.locator('button[data-date][data-state="available"]');
+  await expect(page.locator('button[data-date]').first()).toBeVisible();
+  if ((await open.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+  await open.first().click();
+  await expect(page.getByText('Sign In Required')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(new RegExp(`/user-auth\\?redirect=%2Fvenue%2F${id}$`));
+  await signInHere(page, DEMO.guest);
+  await expect(page).toHaveURL(new RegExp(`/venue/${id}$`));
+});
