@@ -89,11 +89,11 @@ test.describe('signed in as the guest', () => {
   });
 });
 
-test('a signed-out visitor is sent away from dashboards', async ({ page }) => {
+test('a signed-out visitor is sent from dashboards to sign in, with the way back', async ({ page }) => {
   await page.goto('/user-dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Fuser-dashboard$/);
   await page.goto('/review/00000000-0000-0000-0000-000000000000');
-  await expect(page).toHaveURL(/\/user-auth$/);
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Freview%2F00000000-0000-0000-0000-000000000000$/);
 });
 
 // Through the form, on a session of its own: signing out revokes it, so the stored one is not used.
@@ -113,7 +113,7 @@ test('sign-out revokes the session and returns to / signed out', async ({ page }
   const session = await page.request.get('/api/session');
   expect((await session.json()).profile).toBeNull();
   await page.goto('/user-dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Fuser-dashboard$/);
 });
 
 test('the mobile menu mirrors the navigation and signs out', async ({ browser }) => {

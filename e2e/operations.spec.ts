@@ -58,13 +58,13 @@ test('Fetch Email Test shows the raw answer of the public endpoint', async ({ pa
   await expect(answer).toContainText('"sent_from"');
 });
 
-test('a guest on /admin-dashboard sees the access-denied text; a visitor is sent home', async ({
+test('a guest on /admin-dashboard sees the access-denied text; a visitor is sent to sign in', async ({
   browser,
 }) => {
   // Contexts inherit the file's storageState: a visitor's starts empty.
   const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
   await visitor.goto('/admin-dashboard');
-  await expect(visitor).toHaveURL(/\/$/);
+  await expect(visitor).toHaveURL(/\/user-auth\?redirect=%2Fadmin-dashboard$/);
   await visitor.context().close();
   const page = await asRole(browser, 'guest');
   await page.goto('/admin-dashboard');

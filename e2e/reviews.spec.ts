@@ -100,7 +100,7 @@ test('a guest reviews a past paid night by keyboard; the venue page and the home
 
 test('a signed-out visitor is sent to sign in and back to the review page', async ({ page }) => {
   await page.goto('/review/00000000-0000-4000-8000-000000000000');
-  await expect(page).toHaveURL(/\/user-auth$/);
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Freview%2F00000000-0000-4000-8000-000000000000$/);
   const form = page.locator('form').filter({ has: page.getByLabel('Password') });
   await form.getByLabel('Email').fill(DEMO.otherGuest);
   await form.getByLabel('Password').fill('VelvetDemo2026');

@@ -135,11 +135,26 @@ describe('sign-up and resend', () => {
     expect(statuses.filter((s) => s === 429).length).toBe(3);
   });
 
-  it('30 sign-ups with one unconfirmed address send at most 3 confirmation emails', async () => {
+  it('30 sign-ups with one unconfirmed address within a minute send one confirmation email', async () => {
     const email = uniqueEmail('again');
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await signUp(newAddress(), email)).status);
-    expect(statuses.filter((s) => s === 201).length).toBe(LIMITS.confirmationPerEmail.max);
+    expect(statuses.filter((s) => s === 201).length).toBe(LIMITS.confirmationPerEmailBurst.max);
+    expect(await confirmationsTo(email)).toBe(1);
+    // The refused ones counted against the hour too: a minute later there is still no more.
+    moveClock(61_000);
+    expect((await signUp(newAddress(), email)).status).toBe(429);
+    expect(await confirmationsTo(email)).toBe(1);
+  });
+
+  it('one confirmation email a minute, at most 3 an hour, for sign-ups spread out in time', async () => {
+    const email = uniqueEmail('spread');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await signUp(newAddress(), email)).status);
+      moveClock(61_000);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
     expect(await confirmationsTo(email)).toBe(LIMITS.confirmationPerEmail.max);
   });
 
@@ -148,10 +163,21 @@ describe('sign-up and resend', () => {
     expect((await signUp(newAddress(), email)).status).toBe(201);
     const resend = (address: string, to: string) =>
       call(env, 'POST', '/api/accounts/resend-confirmation', { json: { email: to }, headers: from(address) });
+    // Within the minute of the sign-up's email: refused, with the wait.
+    const soon = await resend(newAddress(), email);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(soon.body.error.message).toMatch(
+      /^Too many confirmation emails requested\. Please wait (\d+ seconds?|1 minute) and try again\.$/,
+    );
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await resend(newAddress(), email)).status);
-    expect(statuses).toEqual([200, 200, 429, 429]);
-    expect(await confirmationsTo(email)).toBe(3);
+    for (let i = 0; i < 2; i++) {
+      moveClock(61_000);
+      statuses.push((await resend(newAddress(), email)).status);
+    }
+    // The refused one counted: sign-up + refused + one resend = 3 in the hour.
+    expect(statuses).toEqual([200, 429]);
+    expect(await confirmationsTo(email)).toBe(2);
 
     const address = newAddress();
     const perAddress: number[] = [];
@@ -181,6 +207,7 @@ describe('account existence does not show in timing', () => {
       const taken = await timed(() => signUp(newAddress(), actors.guest.email));
       expect(taken.status).toBe(409); // SPEC keeps 'already exists' for a confirmed account
       runs.taken.push(taken.ms);
+      moveClock(61_000); // one confirmation email a minute per address
       const again = await timed(() => signUp(newAddress(), unconfirmed));
       expect(again.status).toBe(201);
       runs.unconfirmed.push(again.ms);
@@ -202,6 +229,7 @@ describe('account existence does not show in timing', () => {
     const confirmed = await resend(actors.host.email);
     const pending = uniqueEmail('resend-timing');
     expect((await signUp(newAddress(), pending)).status).toBe(201);
+    moveClock(61_000); // one confirmation email a minute per address
     const unconfirmed = await resend(pending);
     expect([missing.status, confirmed.status, unconfirmed.status]).toEqual([404, 409, 200]);
     const times = [missing.ms, confirmed.ms, unconfirmed.ms];

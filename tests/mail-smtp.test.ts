@@ -82,6 +82,8 @@ async function drain(worker: OutboxWorker, max = 50) {
 const ROUTES = [
   /^\/$/,
   /^\/confirm-email$/,
+  /^\/forgot-password$/,
+  /^\/reset-password$/,
   /^\/user-dashboard$/,
   /^\/host-dashboard$/,
   /^\/admin-dashboard$/,

@@ -44,6 +44,8 @@ describe('serving the built SPA', () => {
     '/payment-success?booking_id=x',
     '/browse',
     '/edit-booking/abc',
+    '/forgot-password?portal=host',
+    '/reset-password?token=x&email=y',
   ];
   it.each(spaRoutes)('answers %s with index.html, never cached', async (route) => {
     const res = await app.request(route, { headers: { accept: 'text/html' } });

@@ -7,6 +7,7 @@ export * from './filters';
 export * from './hours';
 export * from './password';
 export * from './pricing';
+export * from './return-path';
 export * from './reviews';
 export * from './schemas';
 export * from './time';

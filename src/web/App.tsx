@@ -26,6 +26,8 @@ const VenueManagementPage = lazy(() => import('./pages/VenueManagementPage'));
 const ReviewPage = lazy(() => import('./pages/ReviewPage'));
 const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage'));
 const EditBookingPage = lazy(() => import('./pages/EditBookingPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -40,6 +42,9 @@ export function AppRoutes() {
         <Route path="email-confirmation" element={<EmailConfirmationPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="payment-success" element={<PaymentSuccessPage />} />
+        {/* Forgot password (issue 12, decision 20). */}
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
 
         {/* Sign-in pages: signed-in visitors go to their dashboard. /auth shows the guest page. */}
         <Route
@@ -128,7 +133,7 @@ export function AppRoutes() {
         <Route
           path="review/:bookingId"
           element={
-            <RequireAuth signedOutRedirectTo="/user-auth">
+            <RequireAuth>
               <ReviewPage />
             </RequireAuth>
           }

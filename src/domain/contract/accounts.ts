@@ -47,3 +47,15 @@ export interface SignInResult {
 export interface ConfirmResult {
   role: Role;
 }
+
+/** POST /api/accounts/sign-out. `ended_other_sessions`: other devices signed out (scopes others, global). */
+export interface SignOutResult {
+  ok: true;
+  scope: 'local' | 'others' | 'global';
+  ended_other_sessions: number;
+}
+
+/** POST /api/accounts/reset-password: the account's role, to send the person to the right sign-in page. */
+export interface ResetPasswordResult {
+  role: Role;
+}

@@ -3,7 +3,11 @@ import { defaultHours } from '../hours';
 import {
   confirmEmailSchema,
   firstIssueOf,
+  forgotPasswordSchema,
+  INVALID_RESET_LINK,
   resendSchema,
+  resetPasswordSchema,
+  signOutSchema,
   signInSchema,
   signUpSchema,
   venueUpdateSchema,
@@ -142,5 +146,55 @@ describe('control characters', () => {
     const nul = signUpSchema.safeParse({ ...base, full_name: 'Nul\u0000Byte' });
     expect(nul.success).toBe(false);
     expect(nul.error?.issues[0]?.message).toBe('Full name contains characters that are not allowed.');
+  });
+});
+
+describe('the return path on sign-up', () => {
+  const base = { email: 'a@b.co', password: 'x', full_name: 'Ann' };
+  it('keeps a path on this site', () => {
+    expect(signUpSchema.parse({ ...base, redirect: '/review/abc' }).redirect).toBe('/review/abc');
+  });
+  it.each(['https://evil.example', '//evil', '/\\evil', 'javascript:alert(1)', 42, null])(
+    'drops %j without refusing the sign-up',
+    (redirect) => {
+      const parsed = signUpSchema.safeParse({ ...base, redirect });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.redirect).toBeUndefined();
+    },
+  );
+});
+
+describe('signOutSchema', () => {
+  it('defaults to this device', () => {
+    expect(signOutSchema.parse({})).toEqual({ scope: 'local' });
+  });
+  it.each(['local', 'others', 'global'])('accepts %s', (scope) => {
+    expect(signOutSchema.parse({ scope }).scope).toBe(scope);
+  });
+  it('names the scopes when given another', () => {
+    expect(firstIssueOf(signOutSchema, { scope: 'all' })).toEqual({
+      field: 'scope',
+      message: 'Scope must be local, others or global.',
+    });
+  });
+});
+
+describe('forgotPasswordSchema and resetPasswordSchema', () => {
+  it('normalises the email', () => {
+    expect(forgotPasswordSchema.parse({ email: ' Ann@B.CO ' })).toEqual({ email: 'ann@b.co' });
+  });
+  it('says a link without its token or email is not valid', () => {
+    expect(firstIssueOf(resetPasswordSchema, { email: 'a@b.co', password: 'x' })?.message).toBe(
+      INVALID_RESET_LINK,
+    );
+    expect(firstIssueOf(resetPasswordSchema, { token: 't', email: 'nope', password: 'x' })?.message).toBe(
+      INVALID_RESET_LINK,
+    );
+  });
+  it('asks for the new password', () => {
+    expect(firstIssueOf(resetPasswordSchema, { token: 't', email: 'a@b.co' })).toEqual({
+      field: 'password',
+      message: 'Password is required.',
+    });
   });
 });

@@ -1,6 +1,7 @@
 /** Sign-up, sign-in and email confirmation requests (SPEC §2 /auth, /confirm-email). */
 import { z } from 'zod';
 import type { Role } from '../access';
+import { safeReturnPath } from '../return-path';
 import { BODY, emailField, missing, optionalPhone, optionalText, requiredText } from './fields';
 
 /** The roles sign-up may ask for; admin is granted by the server (ADMIN_EMAIL). */
@@ -21,6 +22,14 @@ export const signUpSchema = z
       role: z.enum(SIGN_UP_ROLES, { error: 'Role must be user or host.' }).default('user'),
       business_name: optionalText('Business name', 200).transform((v) => v ?? undefined),
       phone: optionalPhone,
+      /**
+       * The page to come back to after confirming and signing in (issue 12); carried in the
+       * confirmation link. Anything but a safe path on this site is dropped, not refused.
+       */
+      redirect: z
+        .unknown()
+        .transform((v) => safeReturnPath(v) ?? undefined)
+        .optional(),
     },
     BODY,
   )
@@ -59,3 +68,33 @@ export type ConfirmEmailInput = z.output<typeof confirmEmailSchema>;
 
 export const resendSchema = z.object({ email: emailField() }, BODY);
 export type ResendInput = z.output<typeof resendSchema>;
+
+/** SPEC §8 sign-out scopes: this device, every other device, or all of them. */
+export const SIGN_OUT_SCOPES = ['local', 'others', 'global'] as const;
+export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+
+export const signOutSchema = z.object(
+  {
+    scope: z.enum(SIGN_OUT_SCOPES, { error: 'Scope must be local, others or global.' }).default('local'),
+  },
+  BODY,
+);
+
+/** POST /api/accounts/forgot-password. */
+export const forgotPasswordSchema = z.object({ email: emailField() }, BODY);
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+
+export const INVALID_RESET_LINK = 'This password reset link is not valid. Request a new one.';
+
+/** POST /api/accounts/reset-password: the link's token and email, and the new password. */
+export const resetPasswordSchema = z.object(
+  {
+    token: requiredText('Token', 500, INVALID_RESET_LINK),
+    email: emailField(INVALID_RESET_LINK, INVALID_RESET_LINK),
+    password: z
+      .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })
+      .min(1, 'Password is required.'),
+  },
+  BODY,
+);
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;

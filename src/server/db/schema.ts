@@ -136,6 +136,25 @@ export const emailConfirmations = pgTable(
   (t) => [index('email_confirmations_user_idx').on(t.user_id)],
 );
 
+/**
+ * Password reset links (issue 12): random, single-use, valid for an hour; only the SHA-256 of
+ * the token is stored, as for email confirmations.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.user_id)],
+);
+
 /** Failed sign-in counter per (email, client address); shared by every server process. */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),

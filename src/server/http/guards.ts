@@ -23,7 +23,15 @@ export const LIMITS = {
   signUpPerAddress: { name: 'sign-up:address', max: 10, windowSeconds: HOUR },
   /** Confirmation emails to one address, by sign-up and resend together. */
   confirmationPerEmail: { name: 'confirmation:email', max: 3, windowSeconds: HOUR },
+  /** One confirmation email per address a minute, however it is asked for (sign-up again, resend). */
+  confirmationPerEmailBurst: { name: 'confirmation:email:minute', max: 1, windowSeconds: MINUTE },
   resendPerAddress: { name: 'resend:address', max: 10, windowSeconds: HOUR },
+  /** Password reset requests from one address, for any emails. */
+  passwordResetPerAddress: { name: 'password-reset:address', max: 10, windowSeconds: HOUR },
+  /** Password reset emails to one address (asked for from anywhere). */
+  passwordResetPerEmail: { name: 'password-reset:email', max: 3, windowSeconds: HOUR },
+  /** New passwords set from one address (a reset link is 256 random bits; this caps guessing anyway). */
+  passwordResetSubmitPerAddress: { name: 'password-reset-submit:address', max: 20, windowSeconds: HOUR },
   bookingRequestsPerUser: { name: 'booking-request:user', max: 30, windowSeconds: HOUR },
   bookingRequestsPerAddress: { name: 'booking-request:address', max: 60, windowSeconds: HOUR },
   /** Waitlist joins by one guest (each may later queue an email to them). */
@@ -41,8 +49,8 @@ export const messageLimit = (perMinute: number): Limit => ({
 });
 
 /**
- * Sign-up and resend answer no sooner than this after they arrive, whatever the answer: a new
- * address, a taken one and an unconfirmed one take the same time (the password hash of a new
+ * Sign-up, resend and forgot-password answer no sooner than this after they arrive, whatever
+ * the answer: a new address, a taken one and an unconfirmed one take the same time (the password hash of a new
  * account is the slowest path, well under this).
  */
 export const ACCOUNT_ANSWER_MS = 600;
@@ -76,9 +84,17 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
   const on = ctx.config.RATE_LIMITS;
   const address = (c: Context) => clientAddress(ctx, c);
   const rule = (limit: Limit, subject: string | undefined): Rule[] => (subject ? [{ limit, subject }] : []);
+  const confirmationRules = (email: string | undefined) => [
+    ...rule(LIMITS.confirmationPerEmailBurst, email),
+    ...rule(LIMITS.confirmationPerEmail, email),
+  ];
 
   if (on) {
-    api.on('POST', ['/accounts/sign-up', '/accounts/resend-confirmation'], uniformTiming(ACCOUNT_ANSWER_MS));
+    api.on(
+      'POST',
+      ['/accounts/sign-up', '/accounts/resend-confirmation', '/accounts/forgot-password'],
+      uniformTiming(ACCOUNT_ANSWER_MS),
+    );
   }
 
   api.on('POST', '/accounts/sign-in', async (c, next) => {
@@ -103,7 +119,7 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
     if (!on) return next();
     await consume(
       ctx,
-      [...rule(LIMITS.signUpPerAddress, address(c)), ...rule(LIMITS.confirmationPerEmail, await emailOf(c))],
+      [...rule(LIMITS.signUpPerAddress, address(c)), ...confirmationRules(await emailOf(c))],
       (wait) => `Too many sign-ups. Please wait ${wait} and try again.`,
     );
     return next();
@@ -113,8 +129,31 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
     if (!on) return next();
     await consume(
       ctx,
-      [...rule(LIMITS.resendPerAddress, address(c)), ...rule(LIMITS.confirmationPerEmail, await emailOf(c))],
+      [...rule(LIMITS.resendPerAddress, address(c)), ...confirmationRules(await emailOf(c))],
       (wait) => `Too many confirmation emails requested. Please wait ${wait} and try again.`,
+    );
+    return next();
+  });
+
+  api.on('POST', '/accounts/forgot-password', async (c, next) => {
+    if (!on) return next();
+    await consume(
+      ctx,
+      [
+        ...rule(LIMITS.passwordResetPerAddress, address(c)),
+        ...rule(LIMITS.passwordResetPerEmail, await emailOf(c)),
+      ],
+      (wait) => `Too many password reset requests. Please wait ${wait} and try again.`,
+    );
+    return next();
+  });
+
+  api.on('POST', '/accounts/reset-password', async (c, next) => {
+    if (!on) return next();
+    await consume(
+      ctx,
+      rule(LIMITS.passwordResetSubmitPerAddress, address(c)),
+      (wait) => `Too many password reset attempts. Please wait ${wait} and try again.`,
     );
     return next();
   });

@@ -3,7 +3,7 @@
  * admin's Templates section previews every entry with its sample data, and the SMTP tests send
  * every entry through a real SMTP server. A new email = a new row here (with sample data).
  */
-import { accountConfirmationEmail } from './templates';
+import { accountConfirmationEmail, passwordChangedEmail, passwordResetEmail } from './templates';
 import {
   bookingAcceptedEmail,
   bookingChangesApprovedEmail,
@@ -96,6 +96,22 @@ const TEMPLATES = {
         role: 'user',
         url: url(publicUrl, '/confirm-email?token=sample-token&email=jamie%40example.com&role=user'),
       }),
+  },
+  password_reset: {
+    label: 'Password reset',
+    description: 'To an account’s address when someone asks to reset its password, with the single-use link.',
+    sample: (publicUrl) =>
+      passwordResetEmail({
+        name: "Jamie O'Neil",
+        url: url(publicUrl, '/reset-password?token=sample-token&email=jamie%40example.com'),
+        ttlMinutes: 60,
+      }),
+  },
+  password_changed: {
+    label: 'Password changed',
+    description: 'To the account’s address after its password was reset (every session was ended).',
+    sample: (publicUrl) =>
+      passwordChangedEmail({ name: "Jamie O'Neil", url: url(publicUrl, '/forgot-password') }),
   },
   venue_submitted: {
     label: 'Venue submitted',

@@ -1,13 +1,30 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Context } from 'hono';
-import { confirmEmailSchema, resendSchema, signInSchema, signUpSchema } from '@/domain/schemas';
+import {
+  confirmEmailSchema,
+  forgotPasswordSchema,
+  resendSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signOutSchema,
+  signUpSchema,
+} from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { clientAddress } from '../http/client-address';
-import { readJson } from '../http/validate';
+import { readJson, readOptionalJson } from '../http/validate';
 import { getViewer } from '../http/viewer';
 import * as accounts from '../services/accounts';
-import type { ConfirmResult, Encoded, Ok, Session, SignInResult, SignUpResult } from '@/domain/contract';
+import type {
+  ConfirmResult,
+  Encoded,
+  Ok,
+  ResetPasswordResult,
+  Session,
+  SignInResult,
+  SignOutResult,
+  SignUpResult,
+} from '@/domain/contract';
 
 const signUpAsGuestUnlessHost = z.preprocess(
   (body) => ({ ...(body as object), role: (body as { role?: unknown }).role === 'host' ? 'host' : 'user' }),
@@ -38,16 +55,28 @@ export function accountRoutes(ctx: AppContext) {
     return c.json({ profile, role_updated: roleUpdated } satisfies Encoded<SignInResult>);
   });
 
+  // SPEC §8 scopes: local (this device, the default), others, global. See decision 20.
   r.post('/accounts/sign-out', async (c) => {
-    if (c.req.header('cookie')) {
-      try {
-        const res = await ctx.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
-        copySetCookies(res.headers, c);
-      } catch (err) {
-        ctx.log.debug({ err }, 'sign-out without a session');
-      }
-    }
+    const { scope } = await readOptionalJson(c, signOutSchema);
+    const { headers, endedOther } = await accounts.signOut(ctx, scope, { headers: c.req.raw.headers });
+    if (headers) copySetCookies(headers, c);
+    return c.json({
+      ok: true,
+      scope,
+      ended_other_sessions: endedOther,
+    } satisfies Encoded<SignOutResult>);
+  });
+
+  // The same answer whether the address has an account or not (guards.ts holds its timing).
+  r.post('/accounts/forgot-password', async (c) => {
+    const input = await readJson(c, forgotPasswordSchema);
+    await accounts.requestPasswordReset(ctx, input);
     return c.json({ ok: true } satisfies Ok);
+  });
+
+  r.post('/accounts/reset-password', async (c) => {
+    const input = await readJson(c, resetPasswordSchema);
+    return c.json((await accounts.resetPassword(ctx, input)) satisfies Encoded<ResetPasswordResult>);
   });
 
   r.post('/accounts/confirm', async (c) => {

@@ -7,6 +7,7 @@ import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { accountsApi, EmailStatusCard, useResendConfirmation } from '@/web/features/auth';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { RETURN_PARAM, withReturnPath } from '@/domain/return-path';
 
 const INVALID_LINK = 'Invalid confirmation link';
 const CONFIRM_FAILED = 'Failed to confirm email. Please try again.';
@@ -45,7 +46,11 @@ export default function ConfirmEmailPage() {
   }, [canConfirm, token, email, mutate]);
 
   const confirmedRole = confirm.data?.role;
-  const signInPath = (roleParam ?? confirmedRole) === 'host' ? '/host-auth' : '/user-auth';
+  // The sign-in page, carrying the page the person was on before signing up (issue 12).
+  const signInPath = withReturnPath(
+    (roleParam ?? confirmedRole) === 'host' ? '/host-auth' : '/user-auth',
+    searchParams.get(RETURN_PARAM),
+  );
 
   useEffect(() => {
     if (!confirm.isSuccess) return;

@@ -9,3 +9,10 @@ export {
 } from './shared';
 export { signIn } from './sign-in';
 export { signUp } from './sign-up';
+export {
+  PASSWORD_RESET_TTL_MINUTES,
+  RESET_LINK_MESSAGES,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset';
+export { signOut } from './sign-out';

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
+import { RETURN_PARAM } from '@/domain/return-path';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { emailConfirmations, profiles, type Profile } from '../../db/schema';
@@ -23,7 +24,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export async function issueConfirmation(
   ctx: AppContext,
   tx: Tx,
-  p: { userId: string; email: string; name: string; role: Profile['role'] },
+  p: { userId: string; email: string; name: string; role: Profile['role']; redirect?: string },
 ) {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(emailConfirmations).values({
@@ -36,6 +37,8 @@ export async function issueConfirmation(
   url.searchParams.set('token', token);
   url.searchParams.set('email', p.email);
   url.searchParams.set('role', p.role === 'host' ? 'host' : 'user');
+  // The page to come back to after signing in (already a safe path: the schema checked it).
+  if (p.redirect) url.searchParams.set(RETURN_PARAM, p.redirect);
   await enqueueEmail(
     tx,
     'account_confirmation',

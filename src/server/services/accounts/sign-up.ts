@@ -26,6 +26,9 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
   const role: Profile['role'] = input.role === 'host' ? 'host' : 'user';
   const [existing] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, email));
   if (existing?.emailVerified) {
+    // The same work as the other paths (a password hash), so that even on a loaded server the
+    // answer's timing does not tell a taken address from a new one (issue 15).
+    await (await ctx.auth.$context).password.hash(input.password);
     throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
   }
   if (existing) return signUpAgain(ctx, existing.id, email, role, input);
@@ -55,7 +58,13 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
         phone: input.phone?.trim() || null,
         business_name: input.business_name?.trim() || null,
       });
-      await issueConfirmation(ctx, tx, { userId, email, name: input.full_name.trim(), role });
+      await issueConfirmation(ctx, tx, {
+        userId,
+        email,
+        name: input.full_name.trim(),
+        role,
+        redirect: input.redirect,
+      });
     });
   } catch (err) {
     // Never leave an account without its profile: undo the Better Auth user.
@@ -100,7 +109,7 @@ async function signUpAgain(
       .update(emailConfirmations)
       .set({ used_at: ctx.now() })
       .where(and(eq(emailConfirmations.user_id, userId), isNull(emailConfirmations.used_at)));
-    await issueConfirmation(ctx, tx, { userId, email, name, role });
+    await issueConfirmation(ctx, tx, { userId, email, name, role, redirect: input.redirect });
   });
   return { email, role };
 }

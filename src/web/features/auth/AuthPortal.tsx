@@ -14,7 +14,8 @@ import { Container } from '@/web/components/Container';
 import { toast } from '@/web/lib/toast';
 import { isApiError } from '@/web/lib/api';
 import { accountsApi } from './data';
-import { returnPath } from './guards';
+import { returnPathFrom } from './guards';
+import { RETURN_PARAM, withReturnPath } from '@/domain/return-path';
 import { dashboardPathFor } from './roles';
 import { useAuth } from './useAuth';
 import { PasswordRules } from './PasswordRules';
@@ -76,7 +77,7 @@ function SignInForm({ portal }: { portal: Portal }) {
       } else {
         toast.success('Welcome back!', 'Successfully signed in.');
       }
-      navigate(returnPath(location.state) ?? dashboardPathFor(profile.role), { replace: true });
+      navigate(returnPathFrom(location.search) ?? dashboardPathFor(profile.role), { replace: true });
     },
     onError: (error, values) => {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -111,6 +112,14 @@ function SignInForm({ portal }: { portal: Portal }) {
       <FormField id={id('password')} label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" required {...form.register('password')} />
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to={`/forgot-password?portal=${portal}`}
+          className="rounded font-medium text-accent-soft hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
@@ -120,6 +129,8 @@ function SignInForm({ portal }: { portal: Portal }) {
 
 function SignUpForm({ portal }: { portal: Portal }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const redirect = returnPathFrom(location.search);
   const isHost = portal === 'host';
   const form = useForm<SignUpValues>({
     resolver: zodResolver(isHost ? hostSignUpSchema : guestSignUpSchema),
@@ -135,6 +146,7 @@ function SignUpForm({ portal }: { portal: Portal }) {
         password: values.password,
         full_name: values.full_name.trim(),
         role: portal,
+        ...(redirect ? { redirect } : {}),
         ...(isHost ? { business_name: values.business_name.trim(), phone: values.phone.trim() } : {}),
       }),
     onSuccess: (result, values) => {
@@ -234,6 +246,8 @@ function MarketingPanel({ marketing }: { marketing: AuthPortalConfig['marketing'
 /** Sign In / Sign Up page shared by the guest (/user-auth, /auth) and host (/host-auth) portals. */
 export function AuthPortal({ config }: { config: AuthPortalConfig }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // Switching portals keeps the way back.
+  const switchTo = withReturnPath(config.switchTo, searchParams.get(RETURN_PARAM));
   const initial = searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
   const [tab, setTab] = useState(initial);
 
@@ -273,7 +287,7 @@ export function AuthPortal({ config }: { config: AuthPortalConfig }) {
           <p className="mt-6 text-center text-sm text-muted-foreground">
             {config.switchPrompt}{' '}
             <Link
-              to={config.switchTo}
+              to={switchTo}
               className="inline-flex items-center gap-1 rounded font-semibold text-accent-soft hover:underline"
             >
               {config.switchLabel}

@@ -3,53 +3,48 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './useAuth';
 import { dashboardPathFor } from './roles';
 import type { Role } from '@/domain/access';
+import { RETURN_PARAM, safeReturnPath, signInUrlFor } from '@/domain/return-path';
 import { FullPageLoading } from '@/web/components/FullPageLoading';
 
 interface RequireAuthProps {
   children: ReactNode;
   /** Roles allowed in. Omit to allow any signed-in person. */
   roles?: readonly Role[];
-  /** Where people who may not enter are sent (SPEC §2: '/'). */
+  /** Where signed-in people who may not enter are sent (SPEC §2: '/'). */
   redirectTo?: string;
-  /** Where signed-out visitors are sent; defaults to redirectTo. */
-  signedOutRedirectTo?: string;
 }
 
-/** Route guard: 'Loading...' while the session loads, then the page or a redirect. */
-export function RequireAuth({ children, roles, redirectTo = '/', signedOutRedirectTo }: RequireAuthProps) {
+/**
+ * Route guard: 'Loading...' while the session loads, then the page or a redirect. A signed-out
+ * visitor goes to the page's sign-in portal with `?redirect=<this page>` (issue 12), so that
+ * signing in brings them back; a signed-in person without the role goes to '/'.
+ */
+export function RequireAuth({ children, roles, redirectTo = '/' }: RequireAuthProps) {
   const { loading, user, role } = useAuth();
   const location = useLocation();
   if (loading) return <FullPageLoading />;
-  if (!user) return <Navigate to={signedOutRedirectTo ?? redirectTo} replace state={{ from: location }} />;
+  if (!user)
+    return <Navigate to={signInUrlFor(location.pathname + location.search + location.hash)} replace />;
   if (roles && (!role || !roles.includes(role))) return <Navigate to={redirectTo} replace />;
   return <>{children}</>;
 }
 
 /**
- * The page a guarded route sent a signed-out visitor away from (RequireAuth puts it in the
- * navigation state), to go back to after signing in; only a path of this app, never a URL.
+ * The page to go back to after signing in: the `redirect` query parameter of the sign-in page,
+ * when it is a path on this site (src/domain/return-path.ts); null otherwise.
  */
-export function returnPath(state: unknown): string | null {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  if (
-    !from ||
-    typeof from.pathname !== 'string' ||
-    !from.pathname.startsWith('/') ||
-    from.pathname.startsWith('//')
-  ) {
-    return null;
-  }
-  return from.pathname + (typeof from.search === 'string' ? from.search : '');
+export function returnPathFrom(search: string): string | null {
+  return safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM));
 }
 
 /**
- * For the sign-in pages: a signed-in visitor goes straight to their dashboard, or back to the
- * page that asked them to sign in (e.g. /review/{bookingId}).
+ * For the sign-in pages: a signed-in visitor goes straight back to the page that asked them to
+ * sign in (e.g. /review/{bookingId}), or else to their dashboard.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { loading, user, role } = useAuth();
   const location = useLocation();
   if (loading) return <FullPageLoading />;
-  if (user) return <Navigate to={returnPath(location.state) ?? dashboardPathFor(role)} replace />;
+  if (user) return <Navigate to={returnPathFrom(location.search) ?? dashboardPathFor(role)} replace />;
   return <>{children}</>;
 }

@@ -8,3 +8,5 @@ export { RedirectIfSignedIn, RequireAuth } from './guards';
 export { dashboardPathFor } from './roles';
 export { useAuth } from './useAuth';
 export { useResendConfirmation } from './useResendConfirmation';
+export { ForgotPasswordForm, ResetPasswordForm } from './PasswordReset';
+export { useSignOutOtherDevices } from './useSignOutOtherDevices';

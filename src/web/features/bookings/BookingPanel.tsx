@@ -5,10 +5,12 @@
  * and the request dialog for signed-in guests.
  */
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { dayState, type DayState } from '@/domain/availability';
 import { type WeeklyHours } from '@/domain/hours';
 import { findOverride, type PricingType } from '@/domain/pricing';
+import { signInUrlFor } from '@/domain/return-path';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { useAuth } from '@/web/features/auth';
@@ -39,6 +41,7 @@ const MONTHS_AHEAD = 12;
 
 export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const { user, role, loading: authLoading } = useAuth();
+  const navigate = useNavigate();
   const [clientToday] = useState(() => safeToday(venue.time_zone));
   const [month, setMonth] = useState(() => monthOf(clientToday));
   const [selected, setSelected] = useState<string | null>(null);
@@ -61,7 +64,10 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
     setSelected(date);
     if (authLoading) return;
     if (!user) {
-      toast.error(SIGN_IN_REQUIRED_TITLE, SIGN_IN_REQUIRED_TEXT);
+      // Signing in from here comes back to this venue (issue 12).
+      toast.error(SIGN_IN_REQUIRED_TITLE, SIGN_IN_REQUIRED_TEXT, {
+        action: { label: 'Sign In', onClick: () => navigate(signInUrlFor(`/venue/${venue.id}`)) },
+      });
       return;
     }
     if (isGuest) setDialogOpen(true);

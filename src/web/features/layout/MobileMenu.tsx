@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { LayoutDashboard, LogOut, Menu, Plus, Settings } from 'lucide-react';
-import { dashboardPathFor, useAuth } from '@/web/features/auth';
+import { LayoutDashboard, LogOut, Menu, MonitorX, Plus, Settings } from 'lucide-react';
+import { dashboardPathFor, useAuth, useSignOutOtherDevices } from '@/web/features/auth';
 import { UnreadBadge, useUnreadCounts } from '@/web/features/messages';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -27,6 +27,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Slide-in navigation for small screens (Radix Dialog as a sheet). */
 export function MobileMenu() {
   const auth = useAuth();
+  const signOutOthers = useSignOutOtherDevices();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const unread = useUnreadCounts(hasConversations(auth));
@@ -126,6 +127,15 @@ export function MobileMenu() {
                 <p className="truncate text-xs text-muted-foreground">{email}</p>
               </div>
             </div>
+            <Button
+              variant="ghost"
+              className="mb-2 w-full"
+              disabled={signOutOthers.isPending}
+              onClick={() => signOutOthers.mutate()}
+            >
+              <MonitorX aria-hidden="true" />
+              Sign out other devices
+            </Button>
             <Button variant="outline" className="w-full" onClick={() => void auth.signOut()}>
               <LogOut aria-hidden="true" />
               Sign Out

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { dashboardPathFor, useAuth } from '@/web/features/auth';
+import { LayoutDashboard, LogOut, MonitorX, Settings } from 'lucide-react';
+import { dashboardPathFor, useAuth, useSignOutOtherDevices } from '@/web/features/auth';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import {
   DropdownMenu,
@@ -16,6 +16,7 @@ import { initialsOf } from './navItems';
 export function UserMenu() {
   const { user, profile, role, signOut } = useAuth();
   const navigate = useNavigate();
+  const signOutOthers = useSignOutOtherDevices();
   if (!user) return null;
   const fullName = profile?.full_name?.trim() || 'User';
   const email = profile?.email ?? user.email;
@@ -45,6 +46,10 @@ export function UserMenu() {
           Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={signOutOthers.isPending} onSelect={() => signOutOthers.mutate()}>
+          <MonitorX aria-hidden="true" />
+          Sign out other devices
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           Log out

@@ -1,0 +1,106 @@
+/**
+ * Sign-in brings you back (issue 12 item 2): a signed-out visitor of a deep link goes to the
+ * right sign-in page with `?redirect=`, and back there after signing in — only ever to a path
+ * on this site.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, asRole } from './support';
+
+async function signInHere(page: Page, email: string) {
+  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('signed out → /review/{id} → sign in → back on /review/{id}', async ({ page, browser }) => {
+  // A real booking of the demo guest.
+  const guest = await asRole(browser, 'guest');
+  const { bookings } = (await (await guest.request.get('/api/me/bookings')).json()) as {
+    bookings: Array<{ id: string }>;
+  };
+  await guest.context().close();
+  const id = bookings[0]!.id;
+
+  await page.goto(`/review/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/user-auth\\?redirect=%2Freview%2F${id}$`));
+  await signInHere(page, DEMO.guest);
+  await expect(page).toHaveURL(new RegExp(`/review/${id}$`));
+});
+
+for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+  test(`?redirect=${evil} is ignored: the guest lands on their dashboard`, async ({ page }) => {
+    await page.goto(`/user-auth?redirect=${encodeURIComponent(evil)}`);
+    await signInHere(page, DEMO.guest);
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+  });
+}
+
+test('?redirect=https://evil.example at the host portal lands on the host dashboard', async ({ page }) => {
+  await page.goto('/host-auth?redirect=https%3A%2F%2Fevil.example');
+  await signInHere(page, DEMO.host);
+  await expect(page).toHaveURL(/\/host-dashboard$/);
+});
+
+test("a host's deep link goes through the host portal and back, query included", async ({
+  page,
+  browser,
+}) => {
+  const host = await asRole(browser, 'host');
+  const { venues } = (await (await host.request.get('/api/host/venues')).json()) as {
+    venues: Array<{ id: string }>;
+  };
+  await host.context().close();
+  const target = `/venue-management/${venues[0]!.id}?tab=bookings`;
+
+  await page.goto(target);
+  await expect(page).toHaveURL(/\/host-auth\?redirect=%2Fvenue-management%2F/);
+  await expect(page.getByRole('heading', { name: 'Host Portal' })).toBeVisible();
+  // Switching portals keeps the way back.
+  await expect(page.getByRole('link', { name: 'Back to Guest Access' })).toHaveAttribute(
+    'href',
+    `/user-auth?redirect=${encodeURIComponent(target)}`,
+  );
+  await signInHere(page, DEMO.host);
+  await expect(page).toHaveURL(new RegExp(`${target.replace('?', '\\?')}$`));
+});
+
+test('dashboards: a signed-out visitor is sent to the right portal', async ({ page }) => {
+  await page.goto('/host-dashboard?tab=bookings');
+  await expect(page).toHaveURL(/\/host-auth\?redirect=%2Fhost-dashboard%3Ftab%3Dbookings$/);
+  await page.goto('/user-dashboard');
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Fuser-dashboard$/);
+  await page.goto('/edit-booking/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/user-auth\?redirect=%2Fedit-booking%2F/);
+});
+
+test('a signed-in visitor opening a sign-in link with a way back goes straight there', async ({
+  browser,
+}) => {
+  const page = await asRole(browser, 'guest');
+  await page.goto('/user-auth?redirect=%2Fhow-it-works');
+  await expect(page).toHaveURL(/\/how-it-works$/);
+  await page.goto('/user-auth?redirect=%2F%2Fevil.example');
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  await page.context().close();
+});
+
+test('a signed-out visitor picking a date signs in from the toast and comes back to the venue', async ({
+  page,
+}) => {
+  const { venues } = (await (await page.request.get('/api/venues')).json()) as {
+    venues: Array<{ id: string }>;
+  };
+  const id = venues[0]!.id;
+  await page.goto(`/venue/${id}`);
+  const open = page.locator('button[data-date][data-state="available"]');
+  await expect(page.locator('button[data-date]').first()).toBeVisible();
+  if ((await open.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+  await open.first().click();
+  await expect(page.getByText('Sign In Required')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(new RegExp(`/user-auth\\?redirect=%2Fvenue%2F${id}$`));
+  await signInHere(page, DEMO.guest);
+  await expect(page).toHaveURL(new RegExp(`/venue/${id}$`));
+});
