@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import { endOptions, startOptions, type BookableDay } from '@/domain/bookable-times';
+import { isOnTimeGrid } from '@/domain/time';
 import { FormField } from '@/web/components/ui/form-field';
 import { TimeSelect } from '@/web/components/TimeSelect';
 
@@ -7,12 +10,17 @@ interface TimeFieldValues extends FieldValues {
   end_time: string;
 }
 
-/** Start and end selects on the 15-minute grid, shared by every booking form. */
+/**
+ * Start and end selects on the 15-minute grid, shared by every booking form. Given the `day`,
+ * the lists are judged by the bookable-times rule: a time that cannot be booked stays in the
+ * list, disabled, with its reason ("Outside opening hours", "Overlaps a confirmed booking", …).
+ */
 export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
   control,
   errors,
   id,
   start,
+  day,
 }: {
   control: Control<T, unknown, TOut>;
   errors: FieldErrors<T>;
@@ -20,8 +28,15 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
   id: (name: string) => string;
   /** The chosen start, so the end list can mark times on the next day. */
   start: string;
+  /** The day being booked, to judge each time; without it every time is offered. */
+  day?: BookableDay;
 }) {
   const message = (name: 'start_time' | 'end_time') => errors[name]?.message as string | undefined;
+  const starts = useMemo(() => (day ? startOptions(day) : undefined), [day]);
+  const ends = useMemo(
+    () => (day && isOnTimeGrid(start) ? endOptions(day, start) : undefined),
+    [day, start],
+  );
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <Controller
@@ -29,7 +44,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
         name={'start_time' as Path<T>}
         render={({ field }) => (
           <FormField id={id('start')} label="Start Time" error={message('start_time')}>
-            <TimeSelect value={field.value} onChange={field.onChange} />
+            <TimeSelect value={field.value} onChange={field.onChange} options={starts} />
           </FormField>
         )}
       />
@@ -38,7 +53,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
         name={'end_time' as Path<T>}
         render={({ field }) => (
           <FormField id={id('end')} label="End Time" error={message('end_time')}>
-            <TimeSelect value={field.value} onChange={field.onChange} after={start} />
+            <TimeSelect value={field.value} onChange={field.onChange} after={start} options={ends} />
           </FormField>
         )}
       />
