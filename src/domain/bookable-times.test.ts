@@ -111,7 +111,7 @@ describe('past-midnight closing', () => {
     expect(at(ends, '23:00')).toMatchObject({ available: true, nextDay: false });
   });
 
-  it("a start in the small hours belongs to the night before: closed Thursday, so 01:00 is outside", () => {
+  it('a start in the small hours belongs to the night before: closed Thursday, so 01:00 is outside', () => {
     const starts = startOptions(day({ date: friday, hours }));
     expect(reasonAt(starts, '01:00')).toBe('Outside opening hours');
     expect(reasonAt(starts, '20:00')).toBe('available');
@@ -151,7 +151,10 @@ describe('past times, judged at the venue', () => {
   });
 
   it('the host’s edit does not judge past or hours, only overlaps', () => {
-    const edit = day({ now: new Date('2030-06-05T18:00:00Z'), rules: { dates: false, past: false, hours: false } });
+    const edit = day({
+      now: new Date('2030-06-05T18:00:00Z'),
+      rules: { dates: false, past: false, hours: false },
+    });
     expect(startOptions(edit).every((o) => o.available)).toBe(true);
   });
 });

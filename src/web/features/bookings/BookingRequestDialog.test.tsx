@@ -202,7 +202,9 @@ describe('BookingRequestDialog', () => {
       vi.fn(async (url: string, init: RequestInit = {}) => {
         if (url === '/api/session') return json(200, session);
         if (url === '/api/bookings' && init.method === 'POST') {
-          return json(409, { error: { code: 'conflict', message: 'This time overlaps a confirmed booking.' } });
+          return json(409, {
+            error: { code: 'conflict', message: 'This time overlaps a confirmed booking.' },
+          });
         }
         return json(404, { error: { code: 'not_found', message: 'Not found.' } });
       }),

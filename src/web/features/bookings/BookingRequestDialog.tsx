@@ -45,6 +45,7 @@ import { BookingQuote } from './BookingQuote';
 import { CancellationPolicyNote } from '@/web/features/payments';
 import { BookingTimeFields } from './BookingTimeFields';
 import { TakenTimes } from './TakenTimes';
+import { DiscardPrompt } from './DiscardPrompt';
 import { queryKeys } from '@/web/lib/queryKeys';
 
 export const BOOKING_SUBMITTED =
@@ -307,22 +308,19 @@ export function BookingRequestDialog({
             data-testid="booking-footer"
           >
             {confirmingClose ? (
-              <div role="alert" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm">Discard this booking request? What you typed will be lost.</p>
-                <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                  <Button variant="outline" autoFocus onClick={() => setConfirmingClose(false)}>
-                    Keep Editing
-                  </Button>
-                  <Button variant="destructive" onClick={() => onOpenChange(false)}>
-                    Discard
-                  </Button>
-                </div>
-              </div>
+              <DiscardPrompt
+                message="Discard this booking request? What you typed will be lost."
+                onKeep={() => setConfirmingClose(false)}
+                onDiscard={() => onOpenChange(false)}
+              />
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
                 <p className="flex items-baseline justify-between gap-3 text-sm text-muted-foreground sm:flex-col sm:items-start sm:gap-0">
                   Total
-                  <span className="text-lg font-semibold tabular-nums text-foreground" data-testid="footer-total">
+                  <span
+                    className="text-lg font-semibold tabular-nums text-foreground"
+                    data-testid="footer-total"
+                  >
                     {quote ? formatUsd(quote.total) : '—'}
                   </span>
                 </p>

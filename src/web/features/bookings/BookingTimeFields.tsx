@@ -33,10 +33,7 @@ export function BookingTimeFields<T extends TimeFieldValues, TOut = T>({
 }) {
   const message = (name: 'start_time' | 'end_time') => errors[name]?.message as string | undefined;
   const starts = useMemo(() => (day ? startOptions(day) : undefined), [day]);
-  const ends = useMemo(
-    () => (day && isOnTimeGrid(start) ? endOptions(day, start) : undefined),
-    [day, start],
-  );
+  const ends = useMemo(() => (day && isOnTimeGrid(start) ? endOptions(day, start) : undefined), [day, start]);
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <Controller
