@@ -265,6 +265,18 @@ describe('firstBookableTimes', () => {
     expect(firstBookableTimes(short)).toEqual({ start: '09:00', end: '10:30' });
   });
 
+  it('starts at the opening time, even for a venue open to flexible hours', () => {
+    const night = withHours({ wednesday: { open: '20:00', close: '02:00' } });
+    expect(firstBookableTimes(day({ hours: night }))).toEqual({ start: '20:00', end: '23:00' });
+    expect(firstBookableTimes(day({ hours: night, flexibleHours: true }))).toEqual({
+      start: '20:00',
+      end: '23:00',
+    });
+    // Later today: the first start that has not begun.
+    const late = day({ hours: night, now: new Date('2030-06-06T01:10:00Z') }); // 21:10 EDT
+    expect(firstBookableTimes(late)).toEqual({ start: '21:15', end: '00:15' });
+  });
+
   it('is null when nothing can be booked', () => {
     expect(firstBookableTimes(day({ date: '2030-06-01', now: new Date('2030-06-05T00:00:00Z') }))).toBeNull();
   });

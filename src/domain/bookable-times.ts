@@ -168,11 +168,16 @@ export function endOptions(day: BookableDay, start: string): TimeOption[] {
 }
 
 /**
- * Times to offer first: the first available start and the longest run of available ends after it,
- * up to three hours. Null when no start of the day can be booked.
+ * Times to offer first: the first available start from the day's opening time on (a venue open
+ * to flexible hours still starts at its opening time, not at midnight), and the longest run of
+ * available ends after it, up to three hours. Null when no start of the day can be booked.
  */
 export function firstBookableTimes(day: BookableDay): { start: string; end: string } | null {
-  const start = startOptions(day).find((o) => o.available)?.time;
+  const starts = startOptions(day);
+  const opening = TIME_CHOICES.indexOf(hoursForDate(day.hours, day.date).open);
+  const from = Math.max(0, opening);
+  const ordered = [...starts.slice(from), ...starts.slice(0, from)];
+  const start = ordered.find((o) => o.available)?.time;
   if (!start) return null;
   let end: string | null = null;
   for (const o of endOptions(day, start).slice(0, 180 / TIME_STEP_MINUTES)) {
