@@ -41,7 +41,7 @@ function useReturnFocus(
       onCloseAutoFocus?.(event);
       const target = opener.current;
       opener.current = null;
-      if (event.defaultPrevented || !target?.isConnected) return;
+      if (event.defaultPrevented || !target?.isConnected || target.matches(':disabled')) return;
       event.preventDefault();
       target.focus({ preventScroll: true });
     },
