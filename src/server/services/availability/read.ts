@@ -48,6 +48,7 @@ export async function confirmedAround(
   venueId: string,
   date: string,
   timeZone: string,
+  exceptBookingId?: string,
 ): Promise<Array<{ starts_at: Date; ends_at: Date }>> {
   const from = zonedInstant(addDaysToDate(date, -1), '00:00', timeZone);
   const to = zonedInstant(addDaysToDate(date, 3), '00:00', timeZone);
@@ -59,6 +60,7 @@ export async function confirmedAround(
         eq(bookings.venue_id, venueId),
         eq(bookings.status, 'confirmed'),
         sql`tstzrange(${bookings.starts_at}, ${bookings.ends_at}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
+        exceptBookingId ? ne(bookings.id, exceptBookingId) : undefined,
       ),
     );
 }
