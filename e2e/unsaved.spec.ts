@@ -14,6 +14,8 @@ const PIXEL = Buffer.from(
 
 const LEAVE_TITLE = 'Leave without saving?';
 
+test.describe.configure({ timeout: 150_000 });
+
 /** Clicks a link that leaves the page; the question appears; "Stay" keeps the page, "Leave" goes. */
 async function expectAskedBeforeLeaving(page: Page, leave: () => Promise<void>, stayOn: RegExp) {
   await leave();
@@ -29,12 +31,14 @@ test('Add Venue: leaving with typed fields asks first; a failed create keeps eve
 }) => {
   const page = await asRole(browser, 'host');
   await page.goto('/upload-venue');
-  await expect(page.getByRole('heading', { name: 'Add New Venue' })).toBeVisible();
+  // The first visit loads the page's code: generous on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Add New Venue' })).toBeVisible({ timeout: 30_000 });
 
   // Untouched: leaving does not ask.
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/host-dashboard$/);
   await page.goto('/upload-venue');
+  await expect(page.getByLabel('Venue Name')).toBeVisible({ timeout: 30_000 });
 
   const name = `Unsaved Lounge ${Date.now()}`;
   await page.getByLabel('Venue Name').fill(name);
@@ -112,7 +116,7 @@ test('Edit Venue and the weekly-hours editor ask before unsaved changes are left
   // Edit Venue.
   await page.goto(`/edit-venue/${venue.id}`);
   const description = page.getByLabel('Description (optional)');
-  await expect(description).toBeVisible();
+  await expect(description).toBeVisible({ timeout: 30_000 });
   await description.fill('A change that is not saved yet.');
   await expectAskedBeforeLeaving(
     page,
@@ -127,7 +131,7 @@ test('Edit Venue and the weekly-hours editor ask before unsaved changes are left
   // Manage Venue → Weekly Hours.
   await page.goto(`/venue-management/${venue.id}`);
   const closed = page.getByRole('checkbox', { name: 'Monday closed' });
-  await expect(closed).toBeVisible();
+  await expect(closed).toBeVisible({ timeout: 30_000 });
   await closed.click();
   await expect(page.getByText('Unsaved changes — press Save Changes to keep them.')).toBeVisible();
   // Another tab of the same page keeps the draft without asking.
