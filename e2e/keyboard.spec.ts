@@ -158,6 +158,7 @@ test('a time a confirmed booking holds is shown disabled with its reason and can
   await dialog.evaluate((el) => el.scrollTo(0, 0));
   await expect(dialog.getByTestId('footer-total')).toBeInViewport();
   await expect(dialog.getByRole('button', { name: 'Submit Booking Request' })).toBeInViewport();
+  await dialog.getByLabel('Start Time').focus();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Focus is back on the day that opened the dialog.
