@@ -86,12 +86,14 @@ test('a guest joins the waitlist of a taken time, sees it on My Bookings, and le
   const approved = await host.request.post(`/api/bookings/${booking.id}/approve`, { headers: { origin } });
   expect(approved.status(), await approved.text()).toBe(200);
 
-  // The guest picks that date: the dialog's default times overlap the confirmed booking.
+  // The guest picks that date: the dialog lists the taken time (its times are disabled in the
+  // time lists) with a Join Waitlist button beside it.
   await guest.goto(`/venue/${venue.id}`);
   await chooseDate(guest, date);
   const dialog = guest.getByRole('dialog');
-  await expect(dialog.getByText('This time overlaps a confirmed booking.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
+  const takenSlot = dialog.locator('[data-taken-slot]').first();
+  await expect(takenSlot).toBeVisible();
+  await takenSlot.getByRole('button', { name: /^Join the waitlist for / }).click();
   await expect(guest.getByText("You're on the waitlist")).toBeVisible();
   await expect(dialog).toBeHidden();
 

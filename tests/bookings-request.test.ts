@@ -268,6 +268,33 @@ describe('booking request', () => {
     });
   });
 
+  describe('the bookable-times rule (decision 21)', () => {
+    it('a confirmed night that runs past midnight holds the small hours of the next date: 409', async () => {
+      const flexible = await insertVenue(env, a.host, { open_to_flexible_hours: true });
+      const night = await createBooking(env, a.guest, flexible.id, {
+        date: '2030-07-12',
+        start_time: '22:00',
+        end_time: '02:00',
+      });
+      expect((await bookingAction(env, a.host, night.id, 'approve')).status).toBe(200);
+      const rows = await countBookings(env);
+      const res = await requestBooking(env, a.otherGuest, flexible.id, {
+        date: '2030-07-13',
+        start_time: '01:00',
+        end_time: '03:00',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(OVERLAP_MESSAGE);
+      expect(await countBookings(env)).toBe(rows);
+      // From the moment it ends the time is free.
+      await createBooking(env, a.otherGuest, flexible.id, {
+        date: '2030-07-13',
+        start_time: '02:00',
+        end_time: '04:00',
+      });
+    });
+  });
+
   describe('opening hours', () => {
     it('accepts a booking that crosses midnight inside hours that close after midnight', async () => {
       await createBooking(env, a.guest, venue.id, {

@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
@@ -152,17 +152,31 @@ function LiveRefresh() {
   return <WaitlistNotices enabled={profile?.role === 'user'} />;
 }
 
+/** Everything inside the router: auth, the live feed, the routes and the toasts. */
+function Shell() {
+  return (
+    <AuthProvider>
+      <LiveRefresh />
+      <AppRoutes />
+      <Toaster />
+    </AuthProvider>
+  );
+}
+
+/*
+ * A data router (not <BrowserRouter>) so forms can ask before their unsaved changes are left
+ * behind (useBlocker, components/UnsavedChanges.tsx). The routes stay one <Routes> tree below it.
+ */
+function createRouter() {
+  return createBrowserRouter([{ path: '*', element: <Shell /> }]);
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AuthProvider>
-          <LiveRefresh />
-          <AppRoutes />
-          <Toaster />
-        </AuthProvider>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

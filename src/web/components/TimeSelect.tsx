@@ -1,3 +1,4 @@
+import type { TimeOption } from '@/domain/bookable-times';
 import { TIME_CHOICES, formatTime12, timeToMinutes } from '@/domain/time';
 import { NativeSelect } from './NativeSelect';
 
@@ -7,6 +8,11 @@ export interface TimeSelectProps {
   onChange: (value: string) => void;
   /** For an end time: choices at or before this start are marked as the next day. */
   after?: string;
+  /**
+   * The judged choices (src/domain/bookable-times.ts), in their order: an unavailable time stays
+   * in the list, disabled, with its reason. Without them every grid time is offered.
+   */
+  options?: readonly TimeOption[];
   disabled?: boolean;
   placeholder?: string;
   className?: string;
@@ -25,6 +31,7 @@ export function TimeSelect({
   value,
   onChange,
   after,
+  options,
   disabled,
   placeholder = 'Select time',
   className,
@@ -45,12 +52,20 @@ export function TimeSelect({
           {placeholder}
         </option>
       )}
-      {TIME_CHOICES.map((time) => (
-        <option key={time} value={time}>
-          {formatTime12(time)}
-          {startMinutes !== null && timeToMinutes(time) < startMinutes ? ' (next day)' : ''}
-        </option>
-      ))}
+      {options
+        ? options.map((o) => (
+            <option key={o.time} value={o.time} disabled={!o.available}>
+              {formatTime12(o.time)}
+              {o.nextDay ? ' (next day)' : ''}
+              {o.available ? '' : ` — ${o.reason}`}
+            </option>
+          ))
+        : TIME_CHOICES.map((time) => (
+            <option key={time} value={time}>
+              {formatTime12(time)}
+              {startMinutes !== null && timeToMinutes(time) < startMinutes ? ' (next day)' : ''}
+            </option>
+          ))}
     </NativeSelect>
   );
 }

@@ -2,6 +2,7 @@
  * /edit-booking/:id — the admin's booking editor (SPEC §2 lists it as a link target): guests,
  * times, price, status and notes, sent as PATCH /api/admin/bookings/:id.
  */
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -137,11 +138,14 @@ function EditBookingForm({ booking }: { booking: Booking }) {
     name: ['start_time', 'status', 'host_notes'],
   });
 
+  // Nothing typed is lost: leaving with unsaved changes asks first.
+  const leave = useUnsavedChanges(isDirty);
   const save = useMutation({
     mutationFn: (body: AdminBookingEdit) => bookingsApi.adminUpdate(booking.id, body),
     onSuccess: () => {
       invalidateBookingViews(queryClient, booking.venue_id);
       toast.success('Booking updated successfully.');
+      leave.allowNavigation();
       navigate(BACK);
     },
     onError: (error) => toast.error('Failed to update booking.', errorMessage(error, '') || undefined),
@@ -151,6 +155,7 @@ function EditBookingForm({ booking }: { booking: Booking }) {
 
   return (
     <>
+      {leave.dialog}
       <PageHeader
         eyebrow="Admin"
         title="Edit Booking"

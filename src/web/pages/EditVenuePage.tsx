@@ -11,6 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { AccessDenied } from '@/web/components/AccessDenied';
@@ -126,6 +127,8 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
     defaultValues: venueToForm(venue),
     mode: 'onTouched',
   });
+  // Nothing typed is lost: leaving with unsaved changes asks first (photos apply at once).
+  const leave = useUnsavedChanges(form.formState.isDirty);
 
   const save = useMutation({
     mutationFn: (values: VenueEditOutput) => {
@@ -136,6 +139,7 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
     onSuccess: () => {
       invalidateVenueViews(queryClient, venue.id);
       toast.success('Venue updated successfully.');
+      leave.allowNavigation();
       navigate(dashboard);
     },
     onError: (error) => {
@@ -150,6 +154,7 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
 
   return (
     <>
+      {leave.dialog}
       <PageHeader
         eyebrow={isAdmin ? 'Admin' : 'Host'}
         title="Edit Venue"

@@ -12,6 +12,7 @@ import type { VenueInput } from '@/domain/schemas';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { PageHeader } from '@/web/components/ui/page-header';
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { errorMessage } from '@/web/lib/api';
@@ -52,6 +53,8 @@ export default function UploadVenuePage() {
     mode: 'onTouched',
   });
   const termsAccepted = useWatch({ control: form.control, name: 'terms_accepted' });
+  // Nothing typed is lost: leaving with unsaved fields or chosen photos asks first.
+  const leave = useUnsavedChanges(form.formState.isDirty || photos.items.length > 0);
   const termsError = form.formState.errors.terms_accepted?.message;
 
   const onSubmit = async (input: VenueInput) => {
@@ -92,12 +95,14 @@ export default function UploadVenuePage() {
         ? `These photos could not be uploaded and were skipped: ${skipped.join('; ')}`
         : undefined,
     );
+    leave.allowNavigation();
     navigate('/host-dashboard');
   };
 
   return (
     <>
       <DocumentTitle title="Add New Venue" />
+      {leave.dialog}
       <Container className="flex max-w-4xl flex-col gap-8 py-10 sm:py-14">
         <Button asChild variant="ghost" size="sm" className="w-fit">
           <Link to="/host-dashboard">

@@ -17,6 +17,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { WeeklyHoursEditor } from '@/web/components/WeeklyHoursEditor';
@@ -84,6 +85,8 @@ export default function VenueManagementPage() {
 
   const [draft, setDraft] = useState<WeeklyDraft | null>(null);
   const [hoursError, setHoursError] = useState<{ day: WeekDay | null; message: string } | null>(null);
+  // Nothing typed is lost: leaving with unsaved weekly hours asks first.
+  const leave = useUnsavedChanges(draft !== null);
 
   const save = useMutation({
     mutationFn: (hours: WeeklyHours) => bookingsApi.saveHours(id, hours),
@@ -153,6 +156,7 @@ export default function VenueManagementPage() {
   return (
     <>
       <DocumentTitle title={`Manage ${venue.name}`} />
+      {leave.dialog}
       <Container className="flex flex-col gap-8 py-10 sm:py-14">
         <PageHeader
           eyebrow="Manage Venue"

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, daysBetween } from '@/domain/calendar';
 import { invalid } from '@/domain/errors';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
-import { venueToday } from '@/domain/instants';
+import { venueToday, zonedInstant } from '@/domain/instants';
 import type { DateOverride } from '@/domain/pricing';
 import type { AppContext, Viewer } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -37,6 +37,32 @@ export async function findConfirmedOverlap(
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The confirmed bookings of the venue that may touch `date` at the venue (the day before to the
+ * day after, as instants), for the bookable-times rule (src/domain/bookable-times.ts).
+ */
+export async function confirmedAround(
+  db: DbOrTx,
+  venueId: string,
+  date: string,
+  timeZone: string,
+  exceptBookingId?: string,
+): Promise<Array<{ starts_at: Date; ends_at: Date }>> {
+  const from = zonedInstant(addDaysToDate(date, -1), '00:00', timeZone);
+  const to = zonedInstant(addDaysToDate(date, 3), '00:00', timeZone);
+  return db
+    .select({ starts_at: bookings.starts_at, ends_at: bookings.ends_at })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.venue_id, venueId),
+        eq(bookings.status, 'confirmed'),
+        sql`tstzrange(${bookings.starts_at}, ${bookings.ends_at}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
+        exceptBookingId ? ne(bookings.id, exceptBookingId) : undefined,
+      ),
+    );
 }
 
 /* ---------- availability ---------- */

@@ -1,7 +1,8 @@
 /** The host's Edit Booking (SPEC §4): new terms sent back to the guest for approval. */
 import { isAwaitingGuest } from '@/domain/booking';
+import { bookingTimeError, timesProblem, type BookableDay } from '@/domain/bookable-times';
 import { termChanges, termsOf } from '@/domain/booking-changes';
-import { OVERLAP_MESSAGE, conflict } from '@/domain/errors';
+import { defaultHours } from '@/domain/hours';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import type { BookingEdit } from '@/domain/schemas';
@@ -10,7 +11,7 @@ import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingEditedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
-import { findConfirmedOverlap } from '../availability/read';
+import { confirmedAround } from '../availability/read';
 import { forVenueAction, refusal, swap, transitionOrRefuse } from './lifecycle';
 import { checkCapacity, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
 
@@ -33,10 +34,27 @@ export async function editBooking(
       'edit',
     );
     checkCapacity(input.guest_count, row.venue.capacity);
+    // The bookable-times rule (decision 21) with the host's freedom: only the clock change and
+    // overlaps with the venue's other confirmed bookings are judged, as the Edit Booking dialog does.
+    const day: BookableDay = {
+      date: row.booking.date,
+      timeZone: row.venue.time_zone,
+      now: ctx.now(),
+      hours: defaultHours(), // not judged: the host may move a booking outside the usual hours
+      overrides: [],
+      flexibleHours: true,
+      confirmed: await confirmedAround(
+        tx,
+        row.booking.venue_id,
+        row.booking.date,
+        row.venue.time_zone,
+        row.booking.id,
+      ),
+      rules: { dates: false, past: false, hours: false },
+    };
+    const problem = timesProblem(day, input.start_time, input.end_time);
+    if (problem) throw bookingTimeError(day, problem);
     const instants = bookingInstants(row.booking.date, input.start_time, input.end_time, row.venue.time_zone);
-    if (await findConfirmedOverlap(tx, row.booking.venue_id, instants, row.booking.id)) {
-      throw conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');
-    }
     const previous =
       isAwaitingGuest(row.booking) && row.booking.previous_terms
         ? row.booking.previous_terms

@@ -2,11 +2,11 @@
 import { expiresAtFor } from '@/domain/payments';
 import { eq } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
-import { dayState, fitsOpeningHours } from '@/domain/availability';
+import { bookingTimeError, dateProblem, timesProblem, type BookableDay } from '@/domain/bookable-times';
 import { addDaysToDate } from '@/domain/calendar';
-import { OVERLAP_MESSAGE, conflict, forbidden, invalid, notFound } from '@/domain/errors';
-import { formatDayHours, hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
-import { bookingInstants, hasBegun, venueToday } from '@/domain/instants';
+import { forbidden, invalid, notFound } from '@/domain/errors';
+import { normalizeWeeklyHours } from '@/domain/hours';
+import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { quoteBooking } from '@/domain/pricing';
 import type { BookingRequest } from '@/domain/schemas';
@@ -19,7 +19,7 @@ import {
   customerBookingConfirmationEmail,
 } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
-import { findConfirmedOverlap, overridesBetween } from '../availability/read';
+import { confirmedAround, overridesBetween } from '../availability/read';
 import { appendSystemLine } from '../messages';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 import {
@@ -51,29 +51,23 @@ export async function requestBooking(
     const overrides = await overridesBetween(tx, venue.id, addDaysToDate(input.date, -1), input.date);
     const override = overrides.find((o) => o.date === input.date);
 
-    const today = venueToday(venue, ctx.now());
-    const state = dayState({ date: input.date, today, hours, override });
-    if (state === 'past') throw invalid('This date has passed. Please choose a future date.', 'date');
-    if (state === 'unavailable') throw invalid('This date is not available for booking.', 'date');
+    // The bookable-times rule the booking dialog lists its times with (decision 21).
+    const day: BookableDay = {
+      date: input.date,
+      timeZone: venue.time_zone,
+      now: ctx.now(),
+      hours,
+      overrides,
+      flexibleHours: venue.open_to_flexible_hours,
+      confirmed: await confirmedAround(tx, venue.id, input.date, venue.time_zone),
+    };
+    const ofDate = dateProblem(day);
+    if (ofDate) throw bookingTimeError(day, ofDate);
     checkCapacity(input.guest_count, venue.capacity);
     if (!contactEmail) throw invalid(NO_CONTACT_EMAIL, 'contact_email');
-    if (
-      !venue.open_to_flexible_hours &&
-      !fitsOpeningHours(hours, overrides, input.date, input.start_time, input.end_time)
-    ) {
-      const day = hoursForDate(hours, input.date);
-      throw invalid(
-        `Please choose a time within the venue's opening hours (${formatDayHours({ ...day, closed: false })}).`,
-        'start_time',
-      );
-    }
-
+    const ofTimes = timesProblem(day, input.start_time, input.end_time);
+    if (ofTimes) throw bookingTimeError(day, ofTimes);
     const instants = bookingInstants(input.date, input.start_time, input.end_time, venue.time_zone);
-    if (hasBegun(instants.starts_at, ctx.now())) {
-      throw invalid('This start time has already passed. Please choose a later time.', 'start_time');
-    }
-    if (await findConfirmedOverlap(tx, venue.id, instants))
-      throw conflict(OVERLAP_MESSAGE, 'BOOKING_OVERLAP');
 
     const quote = quoteBooking(
       { base_price: venue.base_price, pricing_type: venue.pricing_type, hours },

@@ -20,16 +20,48 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/**
+ * Focus goes back where it was when the dialog opened. Radix returns it to a <DialogTrigger>
+ * only; many of our dialogs are opened from a calendar day, a card's button or a list row, so
+ * the element that had the focus at opening is remembered and focused again on closing (when it
+ * is still on the page; otherwise Radix's own rule applies).
+ */
+function useReturnFocus(
+  onOpenAutoFocus: ((event: Event) => void) | undefined,
+  onCloseAutoFocus: ((event: Event) => void) | undefined,
+) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const target = opener.current;
+      opener.current = null;
+      if (event.defaultPrevented || !target?.isConnected || target.matches(':disabled')) return;
+      event.preventDefault();
+      target.focus({ preventScroll: true });
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...focus}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-2xl shadow-black/60 data-[state=open]:animate-pop-in',
           className,
@@ -52,12 +84,16 @@ export function DialogContent({
 export function SheetContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...focus}
         className={cn(
           'fixed inset-y-0 right-0 z-50 flex h-dvh w-[min(22rem,88vw)] flex-col border-l border-border bg-surface shadow-2xl shadow-black/60 data-[state=open]:animate-sheet-in',
           className,

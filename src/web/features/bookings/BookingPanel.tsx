@@ -38,6 +38,8 @@ export const SIGN_IN_REQUIRED_TITLE = 'Sign In Required';
 export const SIGN_IN_REQUIRED_TEXT = 'Please create an account or sign in to book this venue.';
 /** How far ahead the calendar pages (months after the venue's current month). */
 const MONTHS_AHEAD = 12;
+/** One empty list, so the dialog's judged times are not recomputed on every render. */
+const NONE: never[] = [];
 
 export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const { user, role, loading: authLoading } = useAuth();
@@ -52,8 +54,8 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const data = availability.data;
   const today = data?.today ?? clientToday;
   const hours = data?.hours ?? venue.hours;
-  const overrides = data?.overrides ?? [];
-  const taken = data?.taken ?? [];
+  const overrides = data?.overrides ?? NONE;
+  const taken = data?.taken ?? NONE;
   const currentMonth = monthOf(today);
   const isGuest = role === 'user';
 

@@ -4,17 +4,24 @@
  * event details (required), the profile's contact email (read-only), an optional phone and the
  * total, priced live with the same quoteBooking the server uses.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { bookingsOverlap, fitsOpeningHours } from '@/domain/availability';
+import {
+  bookingTimeError,
+  bookingTimeProblem,
+  endOptions,
+  firstBookableTimes,
+  startOptions,
+  type BookableDay,
+} from '@/domain/bookable-times';
 import { guestCountProblem } from '@/domain/booking';
 import { addDaysToDate, formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
-import { findOverride, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
+import { findOverride, formatUsd, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
 import { bookingRequestSchema, type BookingRequest } from '@/domain/schemas';
 import { durationMinutes, isOnTimeGrid, minutesToTime, timeToMinutes } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
@@ -30,6 +37,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { useAuth } from '@/web/features/auth';
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';
@@ -37,6 +45,8 @@ import { BookingQuote } from './BookingQuote';
 import { CancellationPolicyNote } from '@/web/features/payments';
 import { JoinWaitlistButton } from '@/web/features/waitlist';
 import { BookingTimeFields } from './BookingTimeFields';
+import { TakenTimes } from './TakenTimes';
+import { DiscardPrompt } from './DiscardPrompt';
 import { queryKeys } from '@/web/lib/queryKeys';
 
 export const BOOKING_SUBMITTED =
@@ -51,9 +61,9 @@ export interface BookableVenue {
   base_price: number;
   pricing_type: PricingType;
   open_to_flexible_hours: boolean;
+  /** The venue's IANA zone: "past" and overlaps are judged there. */
+  time_zone: string;
   cancellation_policy?: string;
-  /** The venue's IANA zone: its times are that wall clock. */
-  time_zone?: string;
 }
 
 interface FormValues {
@@ -95,15 +105,40 @@ export function BookingRequestDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const contactEmail = profile?.email?.trim() ?? '';
-  const initial = defaultTimes(hours, date);
+  const now = useMinuteClock(open);
+
+  // The bookable-times rule the server refuses requests with (src/domain/bookable-times.ts).
+  const day = useMemo<BookableDay>(
+    () => ({
+      date,
+      timeZone: venue.time_zone,
+      now,
+      hours,
+      overrides,
+      flexibleHours: venue.open_to_flexible_hours,
+      confirmed: taken,
+    }),
+    [date, venue.time_zone, venue.open_to_flexible_hours, now, hours, overrides, taken],
+  );
+  const [initial] = useState(() => firstBookableTimes(day) ?? defaultTimes(hours, date));
+  const nothingLeft = useMemo(() => !startOptions(day).some((o) => o.available), [day]);
 
   const schema = useMemo(
     () =>
       bookingRequestSchema.superRefine((value, ctx) => {
         const problem = guestCountProblem(value.guest_count, venue.capacity);
         if (problem) ctx.addIssue({ code: 'custom', path: ['guest_count'], message: problem });
+        const timeProblem = bookingTimeProblem(day, value.start_time, value.end_time);
+        if (timeProblem) {
+          const startTaken = !startOptions(day).find((o) => o.time === value.start_time)?.available;
+          ctx.addIssue({
+            code: 'custom',
+            path: [startTaken ? 'start_time' : 'end_time'],
+            message: bookingTimeError(day, timeProblem).message,
+          });
+        }
       }),
-    [venue.capacity],
+    [venue.capacity, day],
   );
 
   const form = useForm<FormValues, unknown, BookingRequest>({
@@ -118,8 +153,22 @@ export function BookingRequestDialog({
       contact_phone: profile?.phone ?? '',
     },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const [start, end] = useWatch({ control: form.control, name: ['start_time', 'end_time'] });
+
+  // A new start keeps the end when it is still bookable after it; otherwise the longest free
+  // stretch up to three hours (never an end the list shows disabled).
+  useEffect(() => {
+    if (!isOnTimeGrid(start)) return;
+    const ends = endOptions(day, start);
+    if (ends.find((o) => o.time === form.getValues('end_time'))?.available) return;
+    let next: string | null = null;
+    for (const o of ends.slice(0, 12)) {
+      if (!o.available) break;
+      next = o.time;
+    }
+    if (next) form.setValue('end_time', next, { shouldDirty: true });
+  }, [start, day, form]);
 
   const override = findOverride(overrides, date) ?? null;
   const timesValid = isOnTimeGrid(start) && isOnTimeGrid(end) && start !== end;
@@ -131,10 +180,6 @@ export function BookingRequestDialog({
       )
     : null;
   const openDay = { ...hoursForDate(hours, date), closed: false };
-  const outsideHours =
-    timesValid && !venue.open_to_flexible_hours && !fitsOpeningHours(hours, overrides, date, start, end);
-  const overlaps =
-    timesValid && taken.some((t) => bookingsOverlap({ date, start_time: start, end_time: end }, t));
 
   const mutation = useMutation({
     mutationFn: (body: BookingRequest) => bookingsApi.request(body),
@@ -158,6 +203,15 @@ export function BookingRequestDialog({
     },
   });
 
+  // Nothing typed is lost: closing with unsaved details asks first (inline, so focus stays here).
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const requestClose = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    if (isDirty && !mutation.isPending) setConfirmingClose(true);
+    else onOpenChange(false);
+  };
+  const leave = useUnsavedChanges(open && isDirty && !mutation.isSuccess);
+
   const onSubmit = form.handleSubmit((values) => {
     if (!user) {
       toast.error(SIGN_IN_TO_BOOK);
@@ -169,8 +223,9 @@ export function BookingRequestDialog({
   const ids = (name: string) => `booking-${name}`;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" aria-describedby="booking-dialog-description">
+    <Dialog open={open} onOpenChange={requestClose}>
+      {leave.dialog}
+      <DialogContent className="max-w-xl pb-0" aria-describedby="booking-dialog-description">
         <DialogHeader>
           <DialogTitle>Request to Book {venue.name}</DialogTitle>
           <DialogDescription id="booking-dialog-description">
@@ -180,42 +235,43 @@ export function BookingRequestDialog({
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Booking request">
+          <div className="grid gap-3 rounded-2xl border border-border bg-surface-raised/40 p-3">
+            <TakenTimes
+              date={date}
+              taken={taken}
+              compact
+              zone={venue.time_zone}
+              action={(slot) => (
+                <JoinWaitlistButton
+                  compact
+                  venueId={venue.id}
+                  date={date}
+                  startTime={slot.start}
+                  endTime={slot.end}
+                  onJoined={() => onOpenChange(false)}
+                />
+              )}
+            />
+            {nothingLeft && (
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-xl border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning"
+              >
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                No times are left to book on this date. Please choose another date, or join the waitlist for a
+                taken time above.
+              </p>
+            )}
+          </div>
+
           <BookingTimeFields
             control={form.control}
             errors={errors}
             id={ids}
             start={start}
+            day={day}
             timeZone={venue.time_zone}
           />
-
-          {(outsideHours || overlaps) && (
-            <div className="grid gap-2" role="status">
-              {overlaps && (
-                <div className="flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2">
-                  <p className="flex items-start gap-2 text-sm text-danger">
-                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    This time overlaps a confirmed booking. Please choose another time, or join the waitlist
-                    and we will email you if it comes free.
-                  </p>
-                  {!outsideHours && (
-                    <JoinWaitlistButton
-                      venueId={venue.id}
-                      date={date}
-                      startTime={start}
-                      endTime={end}
-                      onJoined={() => onOpenChange(false)}
-                    />
-                  )}
-                </div>
-              )}
-              {outsideHours && (
-                <p className="flex items-start gap-2 rounded-xl border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning">
-                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  This time is outside the venue&apos;s opening hours ({formatDayHours(openDay)}).
-                </p>
-              )}
-            </div>
-          )}
 
           <FormField
             id={ids('guests')}
@@ -270,14 +326,39 @@ export function BookingRequestDialog({
 
           <CancellationPolicyNote policy={venue.cancellation_policy} className="text-xs sm:text-sm" />
 
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending || !contactEmail}>
-              {mutation.isPending ? 'Submitting...' : 'Submit Booking Request'}
-            </Button>
-          </DialogFooter>
+          {/* Sticky: on a phone the total and the submit button stay in view while the form scrolls. */}
+          <div
+            className="sticky bottom-0 z-10 -mx-6 flex flex-col gap-3 border-t border-border bg-surface/95 px-6 py-4 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+            data-testid="booking-footer"
+          >
+            {confirmingClose ? (
+              <DiscardPrompt
+                message="Discard this booking request? What you typed will be lost."
+                onKeep={() => setConfirmingClose(false)}
+                onDiscard={() => onOpenChange(false)}
+              />
+            ) : (
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <p className="flex items-baseline justify-between gap-3 text-sm text-muted-foreground sm:flex-col sm:items-start sm:gap-0">
+                  Total
+                  <span
+                    className="text-lg font-semibold tabular-nums text-foreground"
+                    data-testid="footer-total"
+                  >
+                    {quote ? formatUsd(quote.total) : '—'}
+                  </span>
+                </p>
+                <DialogFooter>
+                  <Button variant="outline" onClick={() => requestClose(false)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={mutation.isPending || !contactEmail || nothingLeft}>
+                    {mutation.isPending ? 'Submitting...' : 'Submit Booking Request'}
+                  </Button>
+                </DialogFooter>
+              </div>
+            )}
+          </div>
         </form>
       </DialogContent>
     </Dialog>
@@ -294,4 +375,16 @@ export function takenOn(
     (t) =>
       t.date === date || (t.date === previous && timeToMinutes(t.end_time) < timeToMinutes(t.start_time)),
   );
+}
+
+/** "Now", refreshed every minute while the dialog is open, so times that pass become disabled. */
+function useMinuteClock(active: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    setNow(new Date());
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
 }

@@ -2,16 +2,16 @@
 import { Link } from 'react-router';
 import type { BookingPanelVenue } from './BookingPanel';
 import { CalendarClock, Clock, Info } from 'lucide-react';
-import { DAY_STATE_LABELS, takenTimeSlots, type DayState } from '@/domain/availability';
-import { addDaysToDate, formatLongDate } from '@/domain/calendar';
+import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
+import { formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, rateForDate, type DateOverride } from '@/domain/pricing';
-import { crossesMidnight, formatTime12 } from '@/domain/time';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { JoinWaitlistButton } from '@/web/features/waitlist';
+import { TakenTimes } from './TakenTimes';
 
 const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
   available: 'success',
@@ -76,11 +76,6 @@ export function DayDetails({
     date,
     override,
   );
-  const previous = addDaysToDate(date, -1);
-  const sameDay = takenTimeSlots(taken.filter((t) => t.date === date));
-  const fromNightBefore = takenTimeSlots(
-    taken.filter((t) => t.date === previous && crossesMidnight(t.start_time, t.end_time)),
-  );
 
   return (
     <div
@@ -106,43 +101,24 @@ export function DayDetails({
         </p>
       </div>
 
-      <div>
-        <h3 className="mb-2 text-sm font-semibold">
-          Already booked <TimeZoneTag zone={venue.time_zone} className="text-xs font-normal" />
-        </h3>
-        {sameDay.length === 0 && fromNightBefore.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No confirmed bookings on this date yet.</p>
-        ) : (
-          <ul className="flex flex-col gap-1.5" data-testid="taken-times">
-            {fromNightBefore.map((slot) => (
-              <li key={`prev-${slot.label}`} className={takenClass}>
-                Until {formatTime12(slot.end)} (from the night before)
-              </li>
-            ))}
-            {sameDay.map((slot) => (
-              <li
-                key={slot.label}
-                className={`${takenClass} flex flex-wrap items-center justify-between gap-2`}
-                data-taken-slot={`${slot.start}-${slot.end}`}
-              >
-                <span>
-                  {slot.label}
-                  {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
-                </span>
-                {isGuest && (
-                  <JoinWaitlistButton
-                    compact
-                    venueId={venue.id}
-                    date={date}
-                    startTime={slot.start}
-                    endTime={slot.end}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <TakenTimes
+        date={date}
+        taken={taken}
+        zone={venue.time_zone}
+        action={
+          isGuest
+            ? (slot) => (
+                <JoinWaitlistButton
+                  compact
+                  venueId={venue.id}
+                  date={date}
+                  startTime={slot.start}
+                  endTime={slot.end}
+                />
+              )
+            : undefined
+        }
+      />
 
       {isGuest ? (
         <Button onClick={onBook} className="w-full">
@@ -162,6 +138,3 @@ export function DayDetails({
     </div>
   );
 }
-
-const takenClass =
-  'rounded-lg border border-danger/30 bg-danger/10 px-3 py-1.5 text-sm tabular-nums text-red-200';

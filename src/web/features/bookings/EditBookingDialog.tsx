@@ -4,13 +4,14 @@
  * disabled while they are blank). Sending puts the booking back to pending with the notes, for
  * the customer to approve.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingTimeError, timesProblem, type BookableDay } from '@/domain/bookable-times';
 import { guestCountProblem, shortId } from '@/domain/booking';
 import { formatLongDate } from '@/domain/calendar';
-import type { WeeklyHours } from '@/domain/hours';
+import { defaultHours, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
 import { bookingEditSchema, type BookingEdit } from '@/domain/schemas';
 import { isOnTimeGrid, normalizeTime } from '@/domain/time';
@@ -30,12 +31,15 @@ import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';
 import { BookingTimeFields } from './BookingTimeFields';
+import { DiscardPrompt } from './DiscardPrompt';
+import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import type { Booking } from '@/domain/contract';
 
 export const EDIT_SENT = 'Booking updated and sent to the customer for approval and payment.';
 export const EDIT_FAILED = 'Failed to edit booking.';
 /** SPEC §5: the guest limit when the venue's capacity is unknown. */
 const FALLBACK_CAPACITY = 100;
+const NO_BOOKINGS: never[] = [];
 
 interface FormValues {
   guest_count: string;
@@ -64,6 +68,7 @@ export function EditBookingDialog({
   booking,
   capacity,
   pricing,
+  confirmed = NO_BOOKINGS,
   open,
   onOpenChange,
 }: {
@@ -71,19 +76,46 @@ export function EditBookingDialog({
   capacity?: number | null;
   /** The venue's pricing, to offer the price these times would cost. */
   pricing?: PricingContext;
+  /** The venue's confirmed bookings (this one is left out): their times are shown disabled. */
+  confirmed?: readonly Pick<Booking, 'id' | 'starts_at' | 'ends_at'>[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const maxGuests = capacity && capacity > 0 ? capacity : FALLBACK_CAPACITY;
 
+  // The host's edit is judged as the server judges it: only overlaps with other confirmed
+  // bookings (and the clock change); the host may move a booking outside the usual hours.
+  const [now] = useState(() => new Date());
+  const day = useMemo<BookableDay>(
+    () => ({
+      date: booking.date,
+      timeZone: booking.venue.time_zone,
+      now,
+      hours: pricing?.hours ?? defaultHours(),
+      overrides: pricing?.overrides ?? [],
+      flexibleHours: true,
+      confirmed: confirmed.filter((b) => b.id !== booking.id),
+      rules: { dates: false, past: false, hours: false },
+    }),
+    [booking.date, booking.venue.time_zone, booking.id, now, pricing, confirmed],
+  );
+
   const schema = useMemo(
     () =>
       bookingEditSchema.superRefine((value, ctx) => {
         const problem = guestCountProblem(value.guest_count, maxGuests);
         if (problem) ctx.addIssue({ code: 'custom', path: ['guest_count'], message: problem });
+        const timeProblem = timesProblem(day, value.start_time, value.end_time);
+        if (timeProblem) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['end_time'],
+            message: bookingTimeError(day, timeProblem).message,
+          });
+        }
       }),
-    [maxGuests],
+    [maxGuests, day],
   );
 
   const form = useForm<FormValues, unknown, BookingEdit>({
@@ -127,8 +159,18 @@ export function EditBookingDialog({
 
   const id = (name: string) => `edit-booking-${name}`;
 
+  // Nothing typed is lost: closing with unsaved changes asks first.
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const requestClose = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    if (form.formState.isDirty && !mutation.isPending) setConfirmingClose(true);
+    else onOpenChange(false);
+  };
+  const leave = useUnsavedChanges(open && form.formState.isDirty && !mutation.isSuccess);
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={requestClose}>
+      {leave.dialog}
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Edit Booking</DialogTitle>
@@ -148,6 +190,7 @@ export function EditBookingDialog({
             errors={errors}
             id={id}
             start={start}
+            day={day}
             timeZone={booking.venue.time_zone}
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -209,14 +252,22 @@ export function EditBookingDialog({
               {...form.register('host_notes')}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={notesBlank || mutation.isPending}>
-              {mutation.isPending ? 'Sending...' : 'Send to Customer'}
-            </Button>
-          </DialogFooter>
+          {confirmingClose ? (
+            <DiscardPrompt
+              message="Discard your changes to this booking?"
+              onKeep={() => setConfirmingClose(false)}
+              onDiscard={() => onOpenChange(false)}
+            />
+          ) : (
+            <DialogFooter>
+              <Button variant="outline" onClick={() => requestClose(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={notesBlank || mutation.isPending}>
+                {mutation.isPending ? 'Sending...' : 'Send to Customer'}
+              </Button>
+            </DialogFooter>
+          )}
         </form>
       </DialogContent>
     </Dialog>

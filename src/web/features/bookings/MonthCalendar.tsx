@@ -1,15 +1,16 @@
 /*
  * A Sunday-first month calendar (SPEC §9) whose days are coloured by their state:
  * past (not clickable), available (green), unavailable (red), custom override (purple dot).
+ * Keyboard: the WAI-ARIA date picker grid (see MonthCalendar).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
-import { CALENDAR_WEEK_DAYS, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
+import { CALENDAR_WEEK_DAYS, addDaysToDate, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/utils';
-import { addMonths, datesOfMonth, formatMonth } from './month';
+import { addMonths, datesOfMonth, daysInMonth, formatMonth, monthOf } from './month';
 
 export interface MonthCalendarProps {
   /** 'yyyy-MM' */
@@ -44,6 +45,51 @@ const STATE_CLASSES: Record<DayState, string> = {
     'border-emerald-400/30 bg-emerald-400/10 text-emerald-100 hover:border-emerald-300/60 hover:bg-emerald-400/20',
 };
 
+/** Where a key moves the focused day (WAI-ARIA date picker grid), or null for other keys. */
+export function dayForKey(date: string, key: string, shiftKey = false): string | null {
+  const weekday = CALENDAR_WEEK_DAYS.indexOf(weekDayOf(date));
+  switch (key) {
+    case 'ArrowLeft':
+      return addDaysToDate(date, -1);
+    case 'ArrowRight':
+      return addDaysToDate(date, 1);
+    case 'ArrowUp':
+      return addDaysToDate(date, -7);
+    case 'ArrowDown':
+      return addDaysToDate(date, 7);
+    case 'Home':
+      return addDaysToDate(date, -weekday);
+    case 'End':
+      return addDaysToDate(date, 6 - weekday);
+    case 'PageUp':
+      return sameDayIn(date, shiftKey ? -12 : -1);
+    case 'PageDown':
+      return sameDayIn(date, shiftKey ? 12 : 1);
+    default:
+      return null;
+  }
+}
+
+/** The same day of the month `n` months away, or that month's last day when it is shorter. */
+function sameDayIn(date: string, n: number): string {
+  const month = addMonths(monthOf(date), n);
+  const day = Math.min(Number(date.slice(8)), daysInMonth(month));
+  return `${month}-${String(day).padStart(2, '0')}`;
+}
+
+/** The day that takes the grid's one tab stop: the selected day, else today, else the first day. */
+function defaultFocus(month: string, selected: string | null | undefined, today: string): string {
+  if (selected && monthOf(selected) === month) return selected;
+  if (monthOf(today) === month) return today;
+  return `${month}-01`;
+}
+
+/**
+ * The month grid follows the WAI-ARIA date picker pattern: one tab stop (roving tabindex), arrow
+ * keys move by day and week, Home/End to the week's edges, PageUp/PageDown by month (with Shift
+ * by year), Enter or Space picks. Days that cannot be picked stay focusable, marked aria-disabled,
+ * so the keyboard can pass over them.
+ */
 export function MonthCalendar({
   month,
   onMonthChange,
@@ -66,6 +112,35 @@ export function MonthCalendar({
   const canGoBack = !minMonth || month > minMonth;
   const canGoForward = !maxMonth || month < maxMonth;
   const title = formatMonth(month);
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  const [focusedDate, setFocusedDate] = useState(() => defaultFocus(month, selected, today));
+  // The tab stop always lies in the month shown (the buttons above change the month too).
+  const active = monthOf(focusedDate) === month ? focusedDate : defaultFocus(month, selected, today);
+  // Set by a key that moved the focus: after the render, that day's button takes the focus.
+  const moveFocus = useRef(false);
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${active}"]`)?.focus();
+  }, [active, month]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const target = dayForKey(active, event.key, event.shiftKey);
+    if (!target) return;
+    event.preventDefault();
+    const targetMonth = monthOf(target);
+    if ((minMonth && targetMonth < minMonth) || (maxMonth && targetMonth > maxMonth)) return;
+    moveFocus.current = true;
+    setFocusedDate(target);
+    if (targetMonth !== month) onMonthChange(targetMonth);
+  }
+
+  const weeks: (string | null)[][] = [];
+  const cells: (string | null)[] = [...Array.from({ length: leading }, () => null), ...dates];
+  while (cells.length % 7 !== 0) cells.push(null);
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
 
   return (
     <div className="flex flex-col gap-4">
@@ -93,80 +168,107 @@ export function MonthCalendar({
         </Button>
       </div>
 
-      <div role="group" aria-label={`${label}, ${title}`} className="grid grid-cols-7 gap-1 sm:gap-1.5">
-        {CALENDAR_WEEK_DAYS.map((day) => (
-          <div
-            key={day}
-            aria-hidden="true"
-            className="pb-1 text-center text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-          >
-            {dayLabel(day).slice(0, 3)}
-          </div>
-        ))}
-        {Array.from({ length: leading }, (_, i) => (
-          <div key={`blank-${i}`} aria-hidden="true" />
-        ))}
-        {dates.map((date) => {
-          if (loading) return <Skeleton key={date} className="h-11 sm:h-12" />;
-          const state = stateOf(date);
-          const selectable = canSelect(date, state);
-          const isSelected = selected === date;
-          const isToday = date === today;
-          const dot = hasOverride ? hasOverride(date) : state === 'override';
-          const extra = describe?.(date);
-          const count = badge?.(date);
-          const name = [
-            formatLongDate(date),
-            isToday ? 'today' : undefined,
-            DAY_STATE_LABELS[state],
-            dot && state !== 'override' ? 'custom date settings' : undefined,
-            extra,
-          ]
-            .filter(Boolean)
-            .join(', ');
-          return (
-            <button
-              key={date}
-              type="button"
-              disabled={!selectable}
-              aria-pressed={isSelected}
-              aria-label={name}
-              title={DAY_STATE_LABELS[state]}
-              data-date={date}
-              data-state={state}
-              onClick={() => onSelect(date, state)}
-              className={cn(
-                'relative flex h-11 flex-col items-center justify-center rounded-xl border text-sm font-medium tabular-nums transition-colors sm:h-12',
-                STATE_CLASSES[state],
-                !selectable && 'cursor-not-allowed',
-                isToday && 'font-bold underline decoration-2 underline-offset-4',
-                isSelected &&
-                  'border-transparent bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/50 hover:bg-accent-gradient',
-              )}
-            >
-              {Number(date.slice(8))}
-              {count ? (
-                <span
-                  aria-hidden="true"
-                  data-testid="day-badge"
-                  className="absolute -right-1 -top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-400 px-1 text-[10px] font-bold leading-none text-black"
-                >
-                  {count}
-                </span>
-              ) : null}
-              {dot && (
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'absolute bottom-1 size-1.5 rounded-full',
-                    isSelected ? 'bg-white' : 'bg-fuchsia-400',
-                  )}
-                />
-              )}
-            </button>
-          );
-        })}
-      </div>
+      <table
+        ref={gridRef}
+        role="grid"
+        aria-label={`${label}, ${title}`}
+        onKeyDown={onKeyDown}
+        className="w-full table-fixed border-separate border-spacing-1 sm:border-spacing-1.5"
+      >
+        <thead>
+          <tr>
+            {CALENDAR_WEEK_DAYS.map((day) => (
+              <th
+                key={day}
+                scope="col"
+                abbr={dayLabel(day)}
+                className="pb-1 text-center text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+              >
+                {dayLabel(day).slice(0, 3)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((date, i) => {
+                if (!date) return <td key={`blank-${i}`} />;
+                if (loading) {
+                  return (
+                    <td key={date} role="gridcell">
+                      <Skeleton className="h-11 sm:h-12" />
+                    </td>
+                  );
+                }
+                const state = stateOf(date);
+                const selectable = canSelect(date, state);
+                const isSelected = selected === date;
+                const isToday = date === today;
+                const dot = hasOverride ? hasOverride(date) : state === 'override';
+                const extra = describe?.(date);
+                const count = badge?.(date);
+                const name = [
+                  formatLongDate(date),
+                  isToday ? 'today' : undefined,
+                  DAY_STATE_LABELS[state],
+                  dot && state !== 'override' ? 'custom date settings' : undefined,
+                  extra,
+                ]
+                  .filter(Boolean)
+                  .join(', ');
+                return (
+                  <td key={date} role="gridcell" aria-selected={isSelected}>
+                    <button
+                      type="button"
+                      tabIndex={date === active ? 0 : -1}
+                      aria-disabled={selectable ? undefined : true}
+                      aria-label={name}
+                      aria-current={isToday ? 'date' : undefined}
+                      title={DAY_STATE_LABELS[state]}
+                      data-date={date}
+                      data-state={state}
+                      onFocus={() => setFocusedDate(date)}
+                      onClick={() => {
+                        setFocusedDate(date);
+                        if (selectable) onSelect(date, state);
+                      }}
+                      className={cn(
+                        'relative flex h-11 w-full flex-col items-center justify-center rounded-xl border text-sm font-medium tabular-nums transition-colors sm:h-12',
+                        STATE_CLASSES[state],
+                        !selectable && 'cursor-not-allowed',
+                        isToday && 'font-bold underline decoration-2 underline-offset-4',
+                        isSelected &&
+                          'border-transparent bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/50 hover:bg-accent-gradient',
+                      )}
+                    >
+                      {Number(date.slice(8))}
+                      {count ? (
+                        <span
+                          aria-hidden="true"
+                          data-testid="day-badge"
+                          className="absolute -right-1 -top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-400 px-1 text-[10px] font-bold leading-none text-black"
+                        >
+                          {count}
+                        </span>
+                      ) : null}
+                      {dot && (
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            'absolute bottom-1 size-1.5 rounded-full',
+                            isSelected ? 'bg-white' : 'bg-fuchsia-400',
+                          )}
+                        />
+                      )}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
       {footer}
     </div>
   );

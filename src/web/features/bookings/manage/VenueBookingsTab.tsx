@@ -70,6 +70,7 @@ export function VenueBookingsTab({
       />
     );
   }
+  const confirmed = bookings.filter((b) => b.status === 'confirmed');
   return (
     <ul className="flex flex-col gap-4" aria-label={`Bookings for ${venue.name}`}>
       {bookings.map((booking) => (
@@ -79,6 +80,7 @@ export function VenueBookingsTab({
             venue={venue}
             hours={hours}
             overrides={overrides}
+            confirmed={confirmed}
             asAdmin={asAdmin}
           />
         </li>
@@ -92,12 +94,15 @@ function VenueBookingCard({
   venue,
   hours,
   overrides,
+  confirmed,
   asAdmin,
 }: {
   booking: Booking;
   venue: Venue;
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
+  /** The venue's confirmed bookings: the edit dialog disables the times they hold. */
+  confirmed: readonly Booking[];
   asAdmin: boolean;
 }) {
   const queryClient = useQueryClient();
@@ -217,6 +222,7 @@ function VenueBookingCard({
           booking={booking}
           capacity={venue.capacity}
           pricing={{ base_price: venue.base_price, pricing_type: venue.pricing_type, hours, overrides }}
+          confirmed={confirmed}
           open={editOpen}
           onOpenChange={setEditOpen}
         />
