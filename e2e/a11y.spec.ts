@@ -15,9 +15,12 @@ test.describe.configure({ timeout: 300_000 });
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 let ids: RouteIds;
-test.beforeAll(async ({ baseURL }) => {
-  ids = await seedLongWordData(baseURL!);
-});
+let seeded: Promise<RouteIds> | null = null;
+/** Seeds once per worker, on first use (the coverage checks need no data). */
+async function seed(baseURL: string) {
+  seeded ??= seedLongWordData(baseURL);
+  ids = await seeded;
+}
 
 test('the route list covers every route of the web router', () => {
   expect(ROUTES.map((r) => r.path).sort()).toEqual([...new Set(routerPaths())].sort());
@@ -52,7 +55,8 @@ export async function scan(page: Page, include?: string): Promise<string[]> {
 }
 
 for (const viewer of VIEWERS) {
-  test(`axe: every route as ${viewer} has no violations`, async ({ browser }) => {
+  test(`axe: every route as ${viewer} has no violations`, async ({ browser, baseURL }) => {
+    await seed(baseURL!);
     const page = await pageFor(browser, viewer);
     for (const visit of routeVisits(ids).filter((v) => v.viewer === viewer)) {
       await page.goto(visit.url);
@@ -66,7 +70,9 @@ for (const viewer of VIEWERS) {
 for (const dialog of DIALOGS) {
   test(`axe: the ${dialog.name} dialog (${dialog.viewer}) has no violations, traps focus and returns it`, async ({
     browser,
+    baseURL,
   }) => {
+    await seed(baseURL!);
     const page = await pageFor(browser, dialog.viewer, dialog.width ?? 1280);
     const trigger = await dialog.open(page, ids);
     const open = page.getByRole(dialog.role ?? 'dialog').last();

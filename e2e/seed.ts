@@ -37,7 +37,7 @@ function venueBody(suffix: string) {
     capacity: 80,
     base_price: 250,
     pricing_type: 'hourly_rate',
-    amenities: ['bar', 'dj_booth', 'vip_area'],
+    amenities: ['bar', 'dj', 'dance_floor', 'sound_system'],
     open_to_flexible_hours: true,
     bank_account_holder_name: `${LONG.word}Holdings`,
     bank_account_number: '000123456789',

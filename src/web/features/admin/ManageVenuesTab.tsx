@@ -131,14 +131,20 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{venue.name}</h3>
+            <h3 className="truncate font-semibold" title={venue.name}>
+              {venue.name}
+            </h3>
             <VenueStatusBadge venue={venue} />
           </div>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{venue.city}</span>
+            <span className="truncate" title={venue.city}>
+              {venue.city}
+            </span>
             <span aria-hidden="true">·</span>
-            <span className="truncate">{venue.host.full_name ?? venue.host.email}</span>
+            <span className="truncate" title={venue.host.full_name ?? venue.host.email}>
+              {venue.host.full_name ?? venue.host.email}
+            </span>
           </p>
           <p className="mt-0.5 text-sm text-muted-foreground">
             <span className="font-medium text-foreground tabular-nums">
