@@ -79,7 +79,7 @@ export function BankDetailsPanel() {
         />
       ) : (
         <>
-          <ul className="grid gap-3 lg:grid-cols-2" aria-label="Venue bank details">
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Venue bank details">
             {details.data.items.map((item) => (
               <li key={item.venue_id}>
                 <BankDetailsCard item={item} />

@@ -108,7 +108,7 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenue | null; onClo
 function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void }) {
   return (
     <li
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface/90 p-4 sm:flex-row sm:items-center"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-surface/90 p-4 md:flex-row md:items-center"
       data-testid="admin-venue-row"
     >
       <div className="flex min-w-0 flex-1 items-center gap-4">
@@ -154,7 +154,7 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           </p>
         </div>
       </div>
-      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/edit-venue/${venue.id}`} aria-label={`Edit ${venue.name}`}>
             <Pencil aria-hidden="true" />
@@ -270,7 +270,7 @@ export function ManageVenuesTab() {
   } else {
     body = (
       <>
-        <ul className="grid gap-3" aria-label="Venues">
+        <ul className="grid grid-cols-1 gap-3" aria-label="Venues">
           {venues.data.venues.map((venue) => (
             <VenueRow key={venue.id} venue={venue} onDelete={() => setDeleting(venue)} />
           ))}
