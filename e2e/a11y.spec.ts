@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ROUTES, VIEWERS, routeVisits, routerPaths, type RouteIds, type Viewer } from './routes';
+import { ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
 import { authFile } from './support';
 import { DIALOGS } from './dialogs';
@@ -54,17 +54,19 @@ export async function scan(page: Page, include?: string): Promise<string[]> {
   );
 }
 
-for (const viewer of VIEWERS) {
-  test(`axe: every route as ${viewer} has no violations`, async ({ browser, baseURL }) => {
-    await seed(baseURL!);
-    const page = await pageFor(browser, viewer);
-    for (const visit of routeVisits(ids).filter((v) => v.viewer === viewer)) {
-      await page.goto(visit.url);
-      await settle(page);
-      expect.soft(await scan(page), `${visit.url} as ${viewer}`).toEqual([]);
-    }
-    await page.context().close();
-  });
+for (const route of ROUTES) {
+  for (const viewer of route.viewers) {
+    test(`axe: ${route.path} as ${viewer} has no violations`, async ({ browser, baseURL }) => {
+      await seed(baseURL!);
+      const page = await pageFor(browser, viewer);
+      for (const url of route.urls(ids)) {
+        await page.goto(url);
+        await settle(page);
+        expect.soft(await scan(page), `${url} as ${viewer}`).toEqual([]);
+      }
+      await page.context().close();
+    });
+  }
 }
 
 for (const dialog of DIALOGS) {

@@ -4,7 +4,7 @@
  * it at 320 px, has no horizontal scroll. The long texts stay reachable in full (title).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LONG, ROUTES, VIEWERS, routeVisits, routerPaths, type RouteIds, type Viewer } from './routes';
+import { LONG, ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
 import { authFile } from './support';
 
@@ -58,30 +58,30 @@ async function overflow(page: Page) {
   });
 }
 
-for (const viewer of VIEWERS) {
-  test(`no horizontal scroll at 320 px (and 375, 768, 1280) on every route, as ${viewer}`, async ({
-    browser,
-    baseURL,
-  }) => {
-    await seed(baseURL!);
-    const page = await pageFor(browser, viewer, 320);
-    const visits = routeVisits(ids).filter((v) => v.viewer === viewer);
-    expect(visits.length).toBeGreaterThan(0);
-    for (const visit of visits) {
-      await page.setViewportSize({ width: 320, height: 740 });
-      await page.goto(visit.url);
-      await settle(page);
-      // 320 px as loaded, then the same page at the other widths the issue names.
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 740 });
-        const m = await overflow(page);
-        expect
-          .soft(m.scrollWidth, `${visit.url} as ${viewer} at ${width} px: ${m.offenders.join(' | ')}`)
-          .toBeLessThanOrEqual(m.innerWidth);
+for (const route of ROUTES) {
+  for (const viewer of route.viewers) {
+    test(`no horizontal scroll on ${route.path} as ${viewer} at 320 px (and 375, 768, 1280)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      await seed(baseURL!);
+      const page = await pageFor(browser, viewer, 320);
+      for (const url of route.urls(ids)) {
+        await page.setViewportSize({ width: 320, height: 740 });
+        await page.goto(url);
+        await settle(page);
+        // 320 px as loaded, then the same page at the other widths the issue names.
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 740 });
+          const m = await overflow(page);
+          expect
+            .soft(m.scrollWidth, `${url} as ${viewer} at ${width} px: ${m.offenders.join(' | ')}`)
+            .toBeLessThanOrEqual(m.innerWidth);
+        }
       }
-    }
-    await page.context().close();
-  });
+      await page.context().close();
+    });
+  }
 }
 
 test('the long venue name wraps on the home page and the venue page at every width, and stays whole', async ({

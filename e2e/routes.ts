@@ -126,10 +126,3 @@ export function routerPaths(): string[] {
   if (/<Route\b[^>]*\bindex\b/.test(source)) paths.push('/');
   return paths;
 }
-
-/** One entry per (URL, viewer) of ROUTES. */
-export function routeVisits(ids: RouteIds): { path: string; url: string; viewer: Viewer }[] {
-  return ROUTES.flatMap((route) =>
-    route.viewers.flatMap((viewer) => route.urls(ids).map((url) => ({ path: route.path, url, viewer }))),
-  );
-}
