@@ -37,7 +37,10 @@ export const DIALOGS: DialogCase[] = [
     components: ['BookingRequestDialog'],
     open: async (page, { venueId }) => {
       await page.goto(`/venue/${venueId}`);
-      return click(page.locator('button[data-date][data-state="available"]').nth(3));
+      // By its date: once chosen, the day is no longer 'available'.
+      const day = page.locator('button[data-date][data-state="available"]').nth(3);
+      await expect(day).toBeVisible();
+      return click(page.locator(`button[data-date="${await day.getAttribute('data-date')}"]`));
     },
   },
   {
@@ -110,7 +113,9 @@ export const DIALOGS: DialogCase[] = [
     components: ['OverrideDialog'],
     open: async (page, { venueId }) => {
       await page.goto(`/venue-management/${venueId}?tab=calendar`);
-      return click(page.locator('button[data-date]:not([disabled])').nth(10));
+      const day = page.locator('button[data-date]:not([disabled])').nth(10);
+      await expect(day).toBeVisible();
+      return click(page.locator(`button[data-date="${await day.getAttribute('data-date')}"]`));
     },
   },
   {
