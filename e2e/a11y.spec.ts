@@ -77,7 +77,7 @@ for (const dialog of DIALOGS) {
     await seed(baseURL!);
     const page = await pageFor(browser, dialog.viewer, dialog.width ?? 1280);
     const trigger = await dialog.open(page, ids);
-    const open = page.getByRole(dialog.role ?? 'dialog').last();
+    const open = dialog.surface?.(page) ?? page.getByRole(dialog.role ?? 'dialog').last();
     await expect(open).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300); // the opening animation

@@ -18,6 +18,8 @@ export interface DialogCase {
   width?: number;
   /** ARIA role of the opened surface (default 'dialog'). */
   role?: 'dialog' | 'alertdialog' | 'menu';
+  /** The opened surface, when it is not simply the last element with that role. */
+  surface?: (page: Page) => Locator;
   /** Opens the dialog; returns the element that should get focus back when it closes. */
   open: (page: Page, ids: RouteIds) => Promise<Locator | null>;
 }
@@ -56,6 +58,7 @@ export const DIALOGS: DialogCase[] = [
     name: "bank's authentication challenge",
     viewer: 'guest',
     components: ['AuthenticationChallenge'],
+    surface: (page) => page.getByTestId('authentication-challenge'),
     open: async (page, { confirmedBookingId }) => {
       await page.goto('/user-dashboard');
       await guestCard(page, confirmedBookingId).getByRole('button', { name: /^Pay / }).click();
