@@ -5,6 +5,8 @@
  * a booking of the demo guest there with long event details and host notes; a sign-up with a
  * long email (so the admin's outbox lists it).
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 import { addDaysToDate } from '../src/domain/calendar';
 import { LONG, type RouteIds } from './routes';
@@ -49,7 +51,32 @@ function venueBody(suffix: string) {
   };
 }
 
+/**
+ * The seeded ids, made once per server run: kept in test-results/ and reused while the server
+ * still has them (a failed test restarts the worker; seeding again would hit the booking
+ * request rate limit). Each run starts a fresh server, so a stale file is simply replaced.
+ */
 export async function seedLongWordData(baseURL: string): Promise<RouteIds> {
+  const file = path.join(
+    import.meta.dirname,
+    '..',
+    'test-results',
+    `.long-word-data-${new URL(baseURL).port}.json`,
+  );
+  if (existsSync(file)) {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as RouteIds;
+    const guest = await api(baseURL, 'guest');
+    const res = await guest.get(`/api/bookings/${cached.modifiedBookingId}`);
+    const ok = res.ok() && ((await res.json()) as { status: string }).status === 'pending';
+    await guest.dispose();
+    if (ok) return cached;
+  }
+  const ids = await seed(baseURL);
+  writeFileSync(file, JSON.stringify(ids));
+  return ids;
+}
+
+async function seed(baseURL: string): Promise<RouteIds> {
   const [host, admin, guest, anonymous] = await Promise.all([
     api(baseURL, 'host'),
     api(baseURL, 'admin'),

@@ -20,12 +20,54 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/**
+ * Gives focus back to the element that opened the dialog when it closes — also for dialogs
+ * opened from a plain button (no DialogTrigger) or unmounted as they close. The opener is the
+ * element focused when the dialog takes focus (Radix fires onOpenAutoFocus before moving it).
+ */
+function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<React.ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'>) {
+  const [opener] = React.useState<{ el: HTMLElement | null }>(() => ({ el: null }));
+  const giveBack = React.useCallback(() => {
+    const el = opener.el;
+    opener.el = null;
+    if (el?.isConnected) el.focus();
+    return !!el?.isConnected;
+  }, [opener]);
+  React.useEffect(
+    () => () => {
+      // Unmounted while open: give focus back once React has finished removing it.
+      if (opener.el) setTimeout(() => document.activeElement === document.body && giveBack(), 0);
+    },
+    [opener, giveBack],
+  );
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      const active = document.activeElement;
+      opener.el = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (!event.defaultPrevented && opener.el?.isConnected) {
+        event.preventDefault();
+        giveBack();
+      }
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -35,6 +77,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {!hideClose && (
