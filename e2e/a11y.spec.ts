@@ -10,7 +10,7 @@ import { seedLongWordData } from './seed';
 import { authFile } from './support';
 import { DIALOGS } from './dialogs';
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 900_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -81,7 +81,11 @@ for (const dialog of DIALOGS) {
     await expect(open).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300); // the opening animation
-    expect(await scan(page), `${dialog.name} dialog`).toEqual([]);
+    // A modal menu hides the page behind it from assistive technology: axe looks at the menu.
+    expect(
+      await scan(page, dialog.role === 'menu' ? '[role="menu"]' : undefined),
+      `${dialog.name} dialog`,
+    ).toEqual([]);
 
     // Focus stays inside while tabbing around, and goes back to the trigger on Escape.
     for (let i = 0; i < 25; i++) {

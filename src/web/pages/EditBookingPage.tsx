@@ -163,7 +163,9 @@ function EditBookingForm({ booking }: { booking: Booking }) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div>
-            <CardTitle>{booking.guest?.full_name || 'Guest'}</CardTitle>
+            <h2 className="text-lg font-semibold leading-tight tracking-tight">
+              {booking.guest?.full_name || 'Guest'}
+            </h2>
             <p className="mt-1 text-sm text-muted-foreground">
               {booking.guest?.email ?? booking.contact_email}
             </p>
@@ -183,7 +185,7 @@ function EditBookingForm({ booking }: { booking: Booking }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Booking details</CardTitle>
+          <h2 className="text-lg font-semibold leading-tight tracking-tight">Booking details</h2>
         </CardHeader>
         <CardContent>
           <form
