@@ -13,7 +13,7 @@ import { formatLongDate } from '@/domain/calendar';
 import { adminBookingEditSchema, type AdminBookingEdit } from '@/domain/schemas';
 import { normalizeTime } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
