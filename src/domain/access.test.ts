@@ -57,6 +57,7 @@ const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
     'readPayments',
     'readMessages',
     'writeMessages',
+    'markMessagesRead',
   ],
   guest: [
     'read',
@@ -67,6 +68,7 @@ const BOOKING_EXPECTED: Record<'admin' | 'host' | 'guest', BookingAction[]> = {
     'review',
     'readMessages',
     'writeMessages',
+    'markMessagesRead',
   ],
 };
 

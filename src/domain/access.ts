@@ -113,8 +113,12 @@ export const BOOKING_ACTIONS = {
   chargeAdditional: ['host'],
   readPayments: ['admin', 'host', 'guest'],
   review: ['guest'],
+  /** Read the booking's conversation (the admin too, read-only, for disputes). */
   readMessages: ['admin', 'host', 'guest'],
+  /** Write in the conversation: its two participants only. */
   writeMessages: ['host', 'guest'],
+  /** Move one's own read marker (unread counts and unread emails are the participants'). */
+  markMessagesRead: ['host', 'guest'],
 } as const satisfies Record<string, readonly BookingRelation[]>;
 
 export type BookingAction = keyof typeof BOOKING_ACTIONS;

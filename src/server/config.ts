@@ -64,6 +64,8 @@ export const configSchema = z.object({
    * production; test suites that create many accounts from one address turn it off.
    */
   RATE_LIMITS: boolish.default(true),
+  /** Messages one person may post in booking conversations per minute (when RATE_LIMITS is on). */
+  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),

@@ -8,6 +8,7 @@ import { beginShutdown } from './lifecycle';
 import { createLogger } from './logger';
 import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
 import { TimedTransitionsWorker } from './jobs/timed-transitions';
+import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
 import { ReviewReminderWorker } from './services/reviews/reminders';
@@ -47,6 +48,8 @@ async function main() {
   reviewReminders.start();
   const transitions = new TimedTransitionsWorker(ctx);
   transitions.start();
+  const unreadMessages = new UnreadMessagesWorker(ctx);
+  unreadMessages.start();
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
@@ -80,6 +83,7 @@ async function main() {
     await worker.stop();
     await reviewReminders.stop();
     await transitions.stop();
+    await unreadMessages.stop();
     await ctx.changes.stop();
     await database.close();
     log.info('stopped');

@@ -1,6 +1,6 @@
 /** The live change feed (GET /api/events, Server-Sent Events named after the entity). */
 
-export type LiveEntity = 'venue' | 'booking';
+export type LiveEntity = 'venue' | 'booking' | 'conversation';
 
 /** One change, sent only to viewers who may read the row. */
 export type LiveEvent =
@@ -11,4 +11,12 @@ export type LiveEvent =
       id: string;
       venue_id: string;
       status: string;
+    }
+  | {
+      /** A booking's conversation: a new message ('message') or a participant read it ('read'). */
+      entity: 'conversation';
+      op: 'message' | 'read';
+      /** The booking's id. */
+      id: string;
+      venue_id: string;
     };

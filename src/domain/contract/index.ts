@@ -9,6 +9,7 @@ export * from './bookings';
 export * from './errors';
 export * from './events';
 export * from './mailbox';
+export * from './messages';
 export * from './reviews';
 export * from './operations';
 export * from './payments';

@@ -12,3 +12,4 @@ export * from './issues';
 export * from './operations';
 export * from './reviews';
 export * from './venues';
+export * from './messages';

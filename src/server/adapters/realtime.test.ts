@@ -20,6 +20,16 @@ const booking: ChangeEvent = {
   status: 'pending',
 };
 
+const conversation = (op: 'message' | 'read'): ChangeEvent => ({
+  entity: 'conversation',
+  op,
+  id: 'b1',
+  venue_id: 'v1',
+  user_id: 'guest',
+  host_id: 'host',
+  reader_id: op === 'read' ? 'guest' : null,
+});
+
 const viewers: Record<string, ViewerRef | null> = {
   anonymous: null,
   guest: { profileId: 'guest', role: 'user' },
@@ -44,6 +54,13 @@ describe('who hears about a change', () => {
     ],
     ['pending venue', venue(false, false), ['host', 'admin']],
     ['booking', booking, ['guest', 'host', 'admin']],
+    ['new message in a booking’s conversation', conversation('message'), ['guest', 'host', 'admin']],
+    ['a participant read the conversation', conversation('read'), ['guest', 'host', 'admin']],
+    [
+      'message on a booking whose venue is gone',
+      { ...conversation('message'), host_id: null } as ChangeEvent,
+      ['guest', 'admin'],
+    ],
   ] as const)('%s', (_label, event, allowed) => {
     for (const [name, viewer] of Object.entries(viewers)) {
       expect(canSee(event, viewer), name).toBe((allowed as readonly string[]).includes(name));

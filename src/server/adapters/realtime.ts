@@ -21,12 +21,24 @@ export type ChangeEvent =
       user_id: string;
       host_id: string | null;
       status: string;
+    }
+  | {
+      /** A booking's conversation (booking_messages, booking_message_reads); id is the booking's. */
+      entity: 'conversation';
+      op: 'message' | 'read';
+      id: string;
+      venue_id: string;
+      user_id: string;
+      host_id: string | null;
+      /** Who read it (op 'read'). */
+      reader_id: string | null;
     };
 
 type Subscriber = (event: ChangeEvent) => void;
 
 /**
- * The change feed: PostgreSQL NOTIFY (from triggers on venues and bookings) fanned out to
+ * The change feed: PostgreSQL NOTIFY (from triggers on venues, bookings and booking
+ * conversations) fanned out to
  * in-process subscribers. Every app server LISTENs, so a change made through any server
  * reaches the clients connected to all of them.
  */
@@ -83,5 +95,7 @@ export function canSee(event: ChangeEvent, viewer: ViewerRef | null): boolean {
     );
   }
   // A booking whose venue is gone has no host; only its guest and the admin hear of it.
-  return canOnBooking(viewer, { user_id: event.user_id, host_id: event.host_id ?? '' }, 'read');
+  const booking = { user_id: event.user_id, host_id: event.host_id ?? '' };
+  if (event.entity === 'conversation') return canOnBooking(viewer, booking, 'readMessages');
+  return canOnBooking(viewer, booking, 'read');
 }

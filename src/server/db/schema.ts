@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -14,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -324,6 +326,68 @@ export const bookings = pgTable(
       ),
   ],
 );
+
+/**
+ * The conversation of a booking (decision record 16): messages of its guest and its venue's
+ * host (kind 'user', author_role 'guest' | 'host'), and system lines its lifecycle writes in
+ * the same transaction as the change (kind 'system', no author). `seq` orders the thread and
+ * is what read markers point at; writers of one booking's thread take turns
+ * (services/messages/shared.ts), so a read marker never skips a message committed later.
+ */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['user', 'system'] }).notNull(),
+    author_id: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    author_role: text('author_role', { enum: ['guest', 'host'] }),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('booking_messages_kind_check', sql`${t.kind} in ('user', 'system')`),
+    check(
+      'booking_messages_author_role_check',
+      sql`(${t.kind} = 'system' and ${t.author_role} is null) or (${t.kind} = 'user' and ${t.author_role} in ('guest', 'host'))`,
+    ),
+    check('booking_messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+    uniqueIndex('booking_messages_seq_idx').on(t.seq),
+    index('booking_messages_booking_idx').on(t.booking_id, t.seq),
+    index('booking_messages_recent_user_idx')
+      .on(t.created_at)
+      .where(sql`${t.kind} = 'user'`),
+  ],
+);
+
+/**
+ * Each participant's place in a booking's conversation: the last message they have read
+ * (unread = the other side's messages after it) and the last one an unread-email told them
+ * about (one email per burst).
+ */
+export const bookingMessageReads = pgTable(
+  'booking_message_reads',
+  {
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    profile_id: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    last_read_seq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    notified_seq: bigint('notified_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'booking_message_reads_pk', columns: [t.booking_id, t.profile_id] }),
+    index('booking_message_reads_profile_idx').on(t.profile_id),
+  ],
+);
+
+export type BookingMessage = typeof bookingMessages.$inferSelect;
 
 export const venueReviews = pgTable(
   'venue_reviews',

@@ -13,12 +13,14 @@
  * loses nothing. `tick(now)` is what tests call with an injected clock.
  */
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { SYSTEM_LINES } from '@/domain/messages';
 import { SYSTEM_CANCELLATION_REASONS } from '@/domain/payments';
 import type { AppContext } from '../context';
 import { bookings, venues } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { enqueueEmail } from '../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingExpiredEmail, bookingReleasedEmail } from '../mail/payment-emails';
+import { appendSystemLine } from '../services/messages';
 import { cancelOpenPayments } from '../services/payments/cancel';
 import {
   appUrl,
@@ -126,6 +128,7 @@ export class TimedTransitionsWorker {
           .returning({ id: bookings.id });
         if (!changed) continue;
         await cancelOpenPayments(ctx, tx, d.id);
+        await appendSystemLine(tx, d.id, expiring ? SYSTEM_LINES.expired() : SYSTEM_LINES.released());
         const row = (await findPaymentBooking(tx, d.id))!;
         const data = emailData(row);
         const email = expiring ? bookingExpiredEmail : bookingReleasedEmail;

@@ -31,6 +31,7 @@ import {
   paymentReceiptEmail,
 } from './payment-emails';
 import { reviewRequestEmail, reviewUnpublishedEmail } from './review-emails';
+import { unreadMessagesEmail } from './message-emails';
 
 export interface TemplateEntry {
   /** Shown in the admin's Templates section. */
@@ -297,6 +298,22 @@ const TEMPLATES = {
         comment: 'The <b>music</b> was "too loud" & the bar slow.',
         reason: 'Mentions a staff member by full name.',
         venueUrl: url(publicUrl, `/venue/${SAMPLE_VENUE.id}`),
+      }),
+  },
+  booking_message_unread: {
+    label: 'Unread messages',
+    description:
+      'To the guest or the venue’s host when messages on a booking stay unread for 10 minutes (one email per burst).',
+    sample: (publicUrl) =>
+      unreadMessagesEmail({
+        bookingId: SAMPLE_BOOKING.id,
+        venueName: SAMPLE_VENUE.name,
+        date: SAMPLE_BOOKING.date,
+        recipientSide: 'host',
+        fromName: "Jamie O'Neil",
+        count: 2,
+        latest: 'Can we bring a <b>cake</b> & candles? "Happy 30th" banner too.',
+        url: url(publicUrl, `/host-dashboard?tab=bookings&conversation=${SAMPLE_BOOKING.id}`),
       }),
   },
   admin_message: {

@@ -11,6 +11,7 @@ import { reviewRoutes } from './reviews';
 import { crawlerRoutes } from './crawlers';
 import { paymentRoutes } from './payments';
 import { operationsRoutes } from './operations';
+import { messageRoutes } from './messages';
 
 /** Every /api route module; each is a thin layer over its services. */
 export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
@@ -23,6 +24,7 @@ export function mountApiRoutes(api: Hono<AppEnv>, ctx: AppContext) {
   api.route('/', reviewRoutes(ctx));
   api.route('/', paymentRoutes(ctx));
   api.route('/', operationsRoutes(ctx));
+  api.route('/', messageRoutes(ctx));
 }
 
 /** Routes outside /api (venue photos at /media/*, robots.txt and sitemap.xml). */

@@ -30,7 +30,9 @@ export function systemRoutes(ctx: AppContext) {
       const publicShape = (e: ChangeEvent): LiveEvent =>
         e.entity === 'venue'
           ? { entity: e.entity, op: e.op, id: e.id }
-          : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
+          : e.entity === 'conversation'
+            ? { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id }
+            : { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
       const unsubscribe = ctx.changes.subscribe((event) => {
         if (!canSee(event, who)) return;
         void stream

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedBookings } from './bookings';
+import { seedMessages } from './messages';
 import { seedReviews } from './reviews';
 import { seedPayments } from './payments';
 import { seedVenues } from './venues';
@@ -15,6 +16,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   const venues = await seedVenues(ctx, accounts);
   const seeded = await seedBookings(ctx, accounts, venues);
   await seedPayments(ctx, accounts, venues, seeded);
+  await seedMessages(ctx, seeded);
   await seedReviews(ctx, accounts, venues);
   const rows: Array<[string, string]> = [
     ...(accounts.admin ? [['Admin', accounts.admin.email] as [string, string]] : []),

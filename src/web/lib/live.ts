@@ -30,6 +30,7 @@ function connect(viewerKey: string) {
   };
   source.addEventListener('venue', forward);
   source.addEventListener('booking', forward);
+  source.addEventListener('conversation', forward);
 }
 
 /**

@@ -43,4 +43,13 @@ describe('the live refresh table', () => {
       'v1',
     ]);
   });
+
+  it('a conversation event refreshes that thread and the unread counts, nothing else', () => {
+    for (const op of ['message', 'read'] as const) {
+      expect(queryKeysFor({ entity: 'conversation', op, id: 'b1', venue_id: 'v1' })).toEqual([
+        ['messages', 'thread', 'b1'],
+        ['messages', 'unread'],
+      ]);
+    }
+  });
 });

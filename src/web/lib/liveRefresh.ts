@@ -31,9 +31,18 @@ export const LIVE_REFRESH: Refreshes = {
     queryKeys.admin.bookings,
     queryKeys.admin.stats,
   ],
+  // A new message or a read marker moved: that thread, and the unread badges and totals.
+  conversation: (event) => [queryKeys.messages.thread(event.id), queryKeys.messages.unread],
 };
 
 /** The query keys one event refreshes. */
 export function queryKeysFor(event: LiveEvent): QueryKey[] {
-  return event.entity === 'venue' ? LIVE_REFRESH.venue(event) : LIVE_REFRESH.booking(event);
+  switch (event.entity) {
+    case 'venue':
+      return LIVE_REFRESH.venue(event);
+    case 'booking':
+      return LIVE_REFRESH.booking(event);
+    case 'conversation':
+      return LIVE_REFRESH.conversation(event);
+  }
 }

@@ -32,6 +32,13 @@ export const queryKeys = {
   /** Every booking list of one venue (the owner's and the admin's view). */
   venueBookings: (venueId: string) => ['venue-bookings', venueId] as const,
 
+  /** Booking conversations: one thread, and the signed-in participant's unread counts. */
+  messages: {
+    all: ['messages'] as const,
+    thread: (bookingId: string) => ['messages', 'thread', bookingId] as const,
+    unread: ['messages', 'unread'] as const,
+  },
+
   guest: {
     /** The guest's list and tiles share this prefix: invalidating it refreshes both. */
     all: ['me', 'bookings'] as const,

@@ -2,11 +2,13 @@
 import { canOnBooking } from '@/domain/access';
 import { forbidden } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { AdminBookingEdit } from '@/domain/schemas';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
+import { appendSystemLine } from '../messages';
 import { confirmation, lockVenueConfirmations, swap } from './lifecycle';
 import {
   appUrl,
@@ -51,6 +53,7 @@ export async function adminUpdateBooking(
         : {}),
     });
     const before = row.booking.status;
+    await appendSystemLine(tx, id, SYSTEM_LINES.adminEdited(after.booking, input.status));
     if (input.status !== before && (input.status === 'confirmed' || input.status === 'cancelled')) {
       const data = emailData(after);
       await enqueueEmail(

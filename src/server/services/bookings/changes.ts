@@ -1,9 +1,11 @@
 /** The guest's answer to the venue's changes (SPEC §4): approve them (confirmed) or reject them. */
 import { conflict } from '@/domain/errors';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { AppContext, Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingConfirmedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
+import { appendSystemLine } from '../messages';
 import {
   forGuestAction,
   isSeenVersion,
@@ -39,6 +41,7 @@ export async function approveChanges(
         refusal('guest', 'approve_changes')(fresh) ??
         (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),
     );
+    await appendSystemLine(tx, id, SYSTEM_LINES.changesApproved());
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.confirmed,
@@ -55,6 +58,7 @@ export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string)
     const row = await forGuestAction(tx, viewer, id);
     const status = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
     const after = await swap(tx, row, { status }, refusal('guest', 'reject_changes'));
+    await appendSystemLine(tx, id, SYSTEM_LINES.changesRejected());
     return toView(after, false);
   });
 }

@@ -1,9 +1,11 @@
 /** The venue's answer to a pending request (SPEC §4): the host or the admin approves or rejects it. */
 import { conflict } from '@/domain/errors';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { AppContext, Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
+import { appendSystemLine } from '../messages';
 import {
   forVenueAction,
   isSeenVersion,
@@ -34,6 +36,7 @@ export async function approveBooking(
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
     const after = await swap(tx, row, { status, ...confirmation(ctx.now(), row) }, refusal(actor, 'approve'));
+    await appendSystemLine(tx, id, SYSTEM_LINES.approved(actor === 'admin' ? 'admin' : 'host'));
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.accepted,
@@ -55,6 +58,7 @@ export async function rejectBooking(
     const { row, actor } = await forVenueAction(tx, viewer, id, 'decide');
     const status = transitionOrRefuse(row.booking, actor, 'reject');
     const after = await swap(tx, row, { status }, refusal(actor, 'reject'));
+    await appendSystemLine(tx, id, SYSTEM_LINES.rejected(actor === 'admin' ? 'admin' : 'host', reason));
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.rejected,

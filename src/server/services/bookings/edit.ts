@@ -1,11 +1,13 @@
 /** The host's Edit Booking (SPEC §4): new terms sent back to the guest for approval. */
 import { OVERLAP_MESSAGE, conflict } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { BookingEdit } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingEditedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
+import { appendSystemLine } from '../messages';
 import { findConfirmedOverlap } from '../availability/read';
 import { forVenueAction, refusal, swap, transitionOrRefuse } from './lifecycle';
 import { checkCapacity, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
@@ -43,6 +45,7 @@ export async function editBooking(
       },
       (fresh) => refusal(actor, 'edit')({ ...fresh, host_notes: input.host_notes }),
     );
+    await appendSystemLine(tx, id, SYSTEM_LINES.edited(after.booking, input.host_notes));
     await enqueueEmail(
       tx,
       BOOKING_TEMPLATES.edited,

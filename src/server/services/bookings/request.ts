@@ -7,6 +7,7 @@ import { addDaysToDate } from '@/domain/calendar';
 import { OVERLAP_MESSAGE, conflict, forbidden, invalid, notFound } from '@/domain/errors';
 import { formatDayHours, hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
 import { bookingInstants, hasBegun, venueToday } from '@/domain/instants';
+import { SYSTEM_LINES } from '@/domain/messages';
 import { quoteBooking } from '@/domain/pricing';
 import type { BookingRequest } from '@/domain/schemas';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
@@ -19,6 +20,7 @@ import {
 } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { findConfirmedOverlap, overridesBetween } from '../availability/read';
+import { appendSystemLine } from '../messages';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 import {
   NO_CONTACT_EMAIL,
@@ -100,6 +102,7 @@ export async function requestBooking(
       .returning();
 
     const [row] = await selectBookings(tx).where(eq(bookings.id, created!.id));
+    await appendSystemLine(tx, created!.id, SYSTEM_LINES.requested(created!));
     const data = emailData(row!);
     const [host] = await tx
       .select({ email: profiles.email })

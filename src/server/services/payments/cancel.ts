@@ -12,6 +12,7 @@ import type { Encoded } from '@/domain/contract/wire';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict } from '@/domain/errors';
+import { SYSTEM_LINES } from '@/domain/messages';
 import { refundFor, refundMessage, type Canceller } from '@/domain/payments';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
@@ -20,6 +21,7 @@ import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking } from '../bookings';
+import { appendSystemLine } from '../messages';
 import {
   OPEN_STATUSES,
   bookingForViewer,
@@ -147,6 +149,13 @@ export async function cancelBooking(
       });
       refund = { amount_cents: quote.refund_cents, status: result.status };
     }
+
+    await appendSystemLine(
+      tx,
+      row.booking.id,
+      SYSTEM_LINES.cancelled(by as 'guest' | 'host' | 'admin', reason),
+    );
+    if (refund) await appendSystemLine(tx, row.booking.id, SYSTEM_LINES.refunded(refund.amount_cents));
 
     const data = emailData(row);
     const facts = {

@@ -12,12 +12,14 @@ import { eq, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { isPastDate } from '@/domain/availability';
 import { conflict, forbidden } from '@/domain/errors';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { ChargeAdditionalInput } from '@/domain/payments-schemas';
 import type { AppContext, Viewer } from '../../context';
 import { payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, additionalChargeEmail } from '../../mail/payment-emails';
+import { appendSystemLine } from '../messages';
 import {
   bookingForViewer,
   bookingRef,
@@ -100,6 +102,7 @@ export async function chargeAdditional(
       .where(eq(payments.id, attempt!.id))
       .returning();
     if (result.status === 'succeeded') {
+      await appendSystemLine(tx, b.id, SYSTEM_LINES.additionalCharge(input.amountCents, input.description));
       await enqueueEmail(
         tx,
         PAYMENT_TEMPLATES.additionalCharge,

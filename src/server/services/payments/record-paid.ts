@@ -12,12 +12,14 @@
  * cancelled) is refunded in full at once.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { SYSTEM_LINES } from '@/domain/messages';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings, payments, refunds, type Payment } from '../../db/schema';
 import type { ProviderPaymentState } from '../../adapters/payments/types';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, cardOnFileEmail, paymentReceiptEmail } from '../../mail/payment-emails';
+import { appendSystemLine } from '../messages';
 import { emailData, findPaymentBooking, guestDashboardUrl } from './shared';
 
 export interface RecordResult {
@@ -102,7 +104,7 @@ async function markSucceeded(
         amountCents: won.amount_cents,
         idempotencyKey: key,
       });
-      await tx
+      const [issued] = await tx
         .insert(refunds)
         .values({
           payment_id: won.id,
@@ -113,10 +115,17 @@ async function markSucceeded(
           reason: 'booking_cancelled_before_payment',
           idempotency_key: key,
         })
-        .onConflictDoNothing({ target: refunds.idempotency_key });
+        .onConflictDoNothing({ target: refunds.idempotency_key })
+        .returning({ amount_cents: refunds.amount_cents });
+      if (issued) await appendSystemLine(tx, won.booking_id, SYSTEM_LINES.refunded(issued.amount_cents));
     }
     return { payment: won, recorded: true };
   }
+  await appendSystemLine(
+    tx,
+    won.booking_id,
+    won.kind === 'setup' ? SYSTEM_LINES.cardOnFile() : SYSTEM_LINES.paid(won.amount_cents),
+  );
   const card = won.card_brand && won.card_last4 ? { brand: won.card_brand, last4: won.card_last4 } : null;
   await enqueueEmail(
     tx,

@@ -10,6 +10,7 @@ import { CalendarDays, Check, ExternalLink, Pencil, Search, X } from 'lucide-rea
 import { availableActions } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { MessagesButton } from '@/web/features/messages';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import {
   BookingCardHeader,
@@ -144,6 +145,11 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
             Venue Bookings
           </Link>
         </Button>
+        <MessagesButton
+          bookingId={booking.id}
+          title={booking.guest?.full_name || booking.venue.name}
+          readOnly
+        />
         {actions.includes('approve') && (
           <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending}>
             <Check aria-hidden="true" />

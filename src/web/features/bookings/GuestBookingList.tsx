@@ -16,6 +16,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { GuestPaymentPanel } from '@/web/features/payments';
+import { MessagesButton } from '@/web/features/messages';
 import { BookingFacts } from './BookingFacts';
 import { BookingListSkeleton } from './BookingListSkeleton';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -160,6 +161,7 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
 
       <GuestPaymentPanel booking={booking} />
       <ReviewPrompt booking={booking} />
+      <MessagesButton bookingId={booking.id} title={booking.venue.name} />
 
       <ConfirmDialog
         open={confirmReject}

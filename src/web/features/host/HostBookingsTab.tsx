@@ -17,6 +17,7 @@ import {
 import { LoadError } from '@/web/components/LoadError';
 import type { Booking } from '@/domain/contract';
 import { HostPaymentPanel } from '@/web/features/payments';
+import { MessagesButton } from '@/web/features/messages';
 
 export function HostBookingsTab() {
   const bookings = useHostBookings();
@@ -63,12 +64,15 @@ function HostBookingCard({ booking }: { booking: Booking }) {
 
       <HostPaymentPanel booking={booking} />
 
-      <Button asChild variant="outline" className="w-full sm:w-fit">
-        <Link to={`/venue-management/${booking.venue_id}?tab=bookings`}>
-          <Settings2 aria-hidden="true" />
-          Manage This Booking
-        </Link>
-      </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <MessagesButton bookingId={booking.id} title={booking.guest?.full_name || 'Guest'} />
+        <Button asChild variant="outline" className="w-full sm:w-fit">
+          <Link to={`/venue-management/${booking.venue_id}?tab=bookings`}>
+            <Settings2 aria-hidden="true" />
+            Manage This Booking
+          </Link>
+        </Button>
+      </div>
     </Card>
   );
 }

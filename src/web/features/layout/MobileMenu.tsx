@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogOut, Menu, Plus, Settings } from 'lucide-react';
 import { dashboardPathFor, useAuth } from '@/web/features/auth';
+import { UnreadBadge, useUnreadCounts } from '@/web/features/messages';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -13,7 +14,7 @@ import {
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import { cn } from '@/web/lib/utils';
 import { Brand } from './Brand';
-import { initialsOf, navItemsFor } from './navItems';
+import { hasConversations, initialsOf, navItemsFor } from './navItems';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -28,7 +29,9 @@ export function MobileMenu() {
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  const items = navItemsFor(auth);
+  const unread = useUnreadCounts(hasConversations(auth));
+  const total = unread.data?.total ?? 0;
+  const items = navItemsFor(auth, total);
   const { user, profile, role, loading } = auth;
   const fullName = profile?.full_name?.trim() || 'User';
   const email = profile?.email ?? user?.email ?? '';
@@ -36,8 +39,14 @@ export function MobileMenu() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative md:hidden"
+          aria-label={total > 0 ? `Open menu, ${total} unread messages` : 'Open menu'}
+        >
           <Menu className="size-6!" aria-hidden="true" />
+          {total > 0 && <UnreadBadge count={total} className="absolute right-0.5 top-0.5" />}
         </Button>
       </DialogTrigger>
       <SheetContent aria-describedby="mobile-menu-description">
@@ -55,6 +64,13 @@ export function MobileMenu() {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={linkClass} onClick={close}>
                   {item.label}
+                  {item.unread ? (
+                    <UnreadBadge
+                      count={item.unread}
+                      className="ml-2"
+                      label={`, ${item.unread} unread messages`}
+                    />
+                  ) : null}
                 </NavLink>
               </li>
             ))}

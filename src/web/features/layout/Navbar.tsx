@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { Plus } from 'lucide-react';
 import { useAuth } from '@/web/features/auth';
+import { UnreadBadge, useUnreadCounts } from '@/web/features/messages';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';
@@ -8,7 +9,7 @@ import { cn } from '@/web/lib/utils';
 import { Brand } from './Brand';
 import { MobileMenu } from './MobileMenu';
 import { UserMenu } from './UserMenu';
-import { navItemsFor } from './navItems';
+import { hasConversations, navItemsFor } from './navItems';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -21,7 +22,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const auth = useAuth();
   const { user, role, loading } = auth;
-  const items = navItemsFor(auth);
+  const unread = useUnreadCounts(hasConversations(auth));
+  const items = navItemsFor(auth, unread.data?.total ?? 0);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-xl supports-[backdrop-filter]:bg-background/65">
@@ -34,6 +36,14 @@ export function Navbar() {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={linkClass}>
                   {item.label}
+                  {item.unread ? (
+                    <UnreadBadge
+                      count={item.unread}
+                      className="ml-1.5"
+                      label={`, ${item.unread} unread messages`}
+                      data-testid="nav-unread"
+                    />
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -5,10 +5,12 @@ export interface NavItem {
   label: string;
   /** Match the path exactly (for '/'). */
   end?: boolean;
+  /** Unread messages, shown as a count beside the label (the dashboard link). */
+  unread?: number;
 }
 
 /** Text links of the navigation bar, per SPEC §2 "Navigation bar". */
-export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'role'>): NavItem[] {
+export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'role'>, unread = 0): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'Browse Venues', end: true },
     { to: '/how-it-works', label: 'How It Works' },
@@ -18,12 +20,16 @@ export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'rol
   } else if (role === 'admin') {
     items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' });
   } else if (role === 'host') {
-    items.push({ to: '/host-dashboard', label: 'Manage Venues' });
+    items.push({ to: '/host-dashboard', label: 'Manage Venues', unread });
   } else if (role === 'user') {
-    items.push({ to: '/user-dashboard', label: 'Manage Bookings' });
+    items.push({ to: '/user-dashboard', label: 'Manage Bookings', unread });
   }
   return items;
 }
+
+/** Whether the signed-in person takes part in conversations (guests and hosts; the admin only reads). */
+export const hasConversations = ({ user, role }: Pick<AuthContextValue, 'user' | 'role'>) =>
+  Boolean(user) && (role === 'user' || role === 'host');
 
 export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
   const source = (name ?? '').trim();

@@ -26,6 +26,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
+import { MessagesButton } from '@/web/features/messages';
 import { BookingFacts } from '../BookingFacts';
 import { BookingListSkeleton } from '../BookingListSkeleton';
 import { BookingCardHeader } from '../BookingCardParts';
@@ -171,48 +172,51 @@ function VenueBookingCard({
 
       <HostPaymentPanel booking={booking} />
 
-      {(asAdmin || actions.length > 0 || booking.status === 'edited') && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {actions.includes('approve') && (
-            <Button onClick={() => decide.mutate({ action: 'approve' })} disabled={decide.isPending}>
-              <Check aria-hidden="true" />
-              Approve
-            </Button>
-          )}
-          {asAdmin ? (
-            <Button asChild variant="outline">
-              <Link to={`/edit-booking/${booking.id}`}>
-                <Pencil aria-hidden="true" />
-                Edit Booking
-              </Link>
-            </Button>
-          ) : (
-            actions.includes('edit') && (
-              <Button variant="outline" onClick={() => setEditOpen(true)} disabled={decide.isPending}>
-                <Pencil aria-hidden="true" />
-                Edit Booking
-              </Button>
-            )
-          )}
-          {!asAdmin && booking.status === 'edited' && (
-            <Button variant="outline" onClick={() => setEditOpen(true)}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <MessagesButton
+          bookingId={booking.id}
+          title={booking.guest?.full_name || 'Guest'}
+          readOnly={asAdmin}
+        />
+        {actions.includes('approve') && (
+          <Button onClick={() => decide.mutate({ action: 'approve' })} disabled={decide.isPending}>
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+        )}
+        {asAdmin ? (
+          <Button asChild variant="outline">
+            <Link to={`/edit-booking/${booking.id}`}>
               <Pencil aria-hidden="true" />
-              View Edited Booking
+              Edit Booking
+            </Link>
+          </Button>
+        ) : (
+          actions.includes('edit') && (
+            <Button variant="outline" onClick={() => setEditOpen(true)} disabled={decide.isPending}>
+              <Pencil aria-hidden="true" />
+              Edit Booking
             </Button>
-          )}
-          {actions.includes('reject') && (
-            <Button
-              variant="ghost"
-              className="text-danger hover:text-danger"
-              onClick={() => setRejectOpen(true)}
-              disabled={decide.isPending}
-            >
-              <X aria-hidden="true" />
-              Reject
-            </Button>
-          )}
-        </div>
-      )}
+          )
+        )}
+        {!asAdmin && booking.status === 'edited' && (
+          <Button variant="outline" onClick={() => setEditOpen(true)}>
+            <Pencil aria-hidden="true" />
+            View Edited Booking
+          </Button>
+        )}
+        {actions.includes('reject') && (
+          <Button
+            variant="ghost"
+            className="text-danger hover:text-danger"
+            onClick={() => setRejectOpen(true)}
+            disabled={decide.isPending}
+          >
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+        )}
+      </div>
 
       {editOpen && (
         <EditBookingDialog
