@@ -116,6 +116,8 @@ export const DIALOGS: DialogCase[] = [
     components: ['OverrideDialog'],
     open: async (page, { venueId }) => {
       await page.goto(`/venue-management/${venueId}?tab=calendar`);
+      // Next month: this one may have only a few days left.
+      await page.getByRole('button', { name: 'Next month' }).click();
       const day = page.locator('button[data-date]:not([disabled])').nth(10);
       await expect(day).toBeVisible({ timeout: 30_000 });
       return click(page.locator(`button[data-date="${await day.getAttribute('data-date')}"]`));
