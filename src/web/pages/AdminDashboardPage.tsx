@@ -52,21 +52,27 @@ function AdminDashboard() {
           <TabsTrigger value="operations">Operations</TabsTrigger>
         </TabsList>
         <TabsContent value="approvals">
+          <h2 className="sr-only">Venue Approvals</h2>
           <VenueApprovalsTab />
         </TabsContent>
         <TabsContent value="venues">
+          <h2 className="sr-only">Manage Venues</h2>
           <ManageVenuesTab />
         </TabsContent>
         <TabsContent value="bookings">
+          <h2 className="sr-only">Booking Management</h2>
           <BookingManagementTab />
         </TabsContent>
         <TabsContent value="transactions">
+          <h2 className="sr-only">Transaction Management</h2>
           <TransactionManagementTab />
         </TabsContent>
         <TabsContent value="reviews">
+          <h2 className="sr-only">Reviews</h2>
           <ReviewsTab />
         </TabsContent>
         <TabsContent value="operations">
+          <h2 className="sr-only">Operations</h2>
           <OperationsTab />
         </TabsContent>
       </Tabs>

@@ -14,7 +14,7 @@ import { formatLongDate } from '@/domain/calendar';
 import { adminBookingEditSchema, type AdminBookingEdit } from '@/domain/schemas';
 import { normalizeTime } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -168,7 +168,9 @@ function EditBookingForm({ booking }: { booking: Booking }) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div>
-            <CardTitle>{booking.guest?.full_name || 'Guest'}</CardTitle>
+            <h2 className="text-lg font-semibold leading-tight tracking-tight">
+              {booking.guest?.full_name || 'Guest'}
+            </h2>
             <p className="mt-1 text-sm text-muted-foreground">
               {booking.guest?.email ?? booking.contact_email}
             </p>
@@ -188,7 +190,7 @@ function EditBookingForm({ booking }: { booking: Booking }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Booking details</CardTitle>
+          <h2 className="text-lg font-semibold leading-tight tracking-tight">Booking details</h2>
         </CardHeader>
         <CardContent>
           <form

@@ -60,15 +60,19 @@ export default function HostDashboardPage() {
             <TabsTrigger value="bookings">Bookings</TabsTrigger>
           </TabsList>
           <TabsContent value="venues">
+            <h2 className="sr-only">My Venues</h2>
             <HostVenuesTab />
           </TabsContent>
           <TabsContent value="pending">
+            <h2 className="sr-only">Pending Approval</h2>
             <HostPendingVenuesTab />
           </TabsContent>
           <TabsContent value="approved">
+            <h2 className="sr-only">Approved Venues</h2>
             <HostApprovedVenuesTab />
           </TabsContent>
           <TabsContent value="bookings">
+            <h2 className="sr-only">Bookings</h2>
             <HostBookingsTab />
           </TabsContent>
         </Tabs>

@@ -231,6 +231,7 @@ export default function VenueManagementPage() {
             )}
           </div>
           <TabsContent value="weekly">
+            <h2 className="sr-only">Weekly Hours</h2>
             <p className="mb-4 text-sm text-muted-foreground">
               Set when guests can book each day and what that day costs. Leave a price empty (or 0) to use the
               venue&apos;s standard price of {formatUsd(venue.base_price)}. Closing earlier than opening means
@@ -248,9 +249,11 @@ export default function VenueManagementPage() {
             />
           </TabsContent>
           <TabsContent value="calendar">
+            <h2 className="sr-only">Calendar</h2>
             <DateOverridesTab venue={venue} hours={venue.hours} />
           </TabsContent>
           <TabsContent value="bookings">
+            <h2 className="sr-only">Bookings</h2>
             {!isAdmin && <CalendarFeedCard venueId={venue.id} />}
             <VenueBookingsTab
               venue={venue}

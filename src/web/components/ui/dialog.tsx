@@ -21,29 +21,40 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 }
 
 /**
- * Focus goes back where it was when the dialog opened. Radix returns it to a <DialogTrigger>
- * only; many of our dialogs are opened from a calendar day, a card's button or a list row, so
- * the element that had the focus at opening is remembered and focused again on closing (when it
- * is still on the page; otherwise Radix's own rule applies).
+ * Gives focus back to the element that opened the dialog when it closes — also for dialogs
+ * opened from a plain button (no DialogTrigger) or unmounted as they close. The opener is the
+ * element focused when the dialog takes focus (Radix fires onOpenAutoFocus before moving it).
  */
-function useReturnFocus(
-  onOpenAutoFocus: ((event: Event) => void) | undefined,
-  onCloseAutoFocus: ((event: Event) => void) | undefined,
-) {
-  const opener = React.useRef<HTMLElement | null>(null);
+function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<React.ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'>) {
+  const [opener] = React.useState<{ el: HTMLElement | null }>(() => ({ el: null }));
+  const giveBack = React.useCallback(() => {
+    const el = opener.el;
+    opener.el = null;
+    if (el?.isConnected) el.focus();
+    return !!el?.isConnected;
+  }, [opener]);
+  React.useEffect(
+    () => () => {
+      // Unmounted while open: give focus back once React has finished removing it.
+      if (opener.el) setTimeout(() => document.activeElement === document.body && giveBack(), 0);
+    },
+    [opener, giveBack],
+  );
   return {
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      opener.el = active instanceof HTMLElement && active !== document.body ? active : null;
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);
-      const target = opener.current;
-      opener.current = null;
-      if (event.defaultPrevented || !target?.isConnected || target.matches(':disabled')) return;
-      event.preventDefault();
-      target.focus({ preventScroll: true });
+      if (!event.defaultPrevented && opener.el?.isConnected) {
+        event.preventDefault();
+        giveBack();
+      }
     },
   };
 }
@@ -56,17 +67,17 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
-  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
-        {...focus}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-2xl shadow-black/60 data-[state=open]:animate-pop-in',
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {!hideClose && (
@@ -84,16 +95,12 @@ export function DialogContent({
 export function SheetContent({
   className,
   children,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
-  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
-        {...focus}
         className={cn(
           'fixed inset-y-0 right-0 z-50 flex h-dvh w-[min(22rem,88vw)] flex-col border-l border-border bg-surface shadow-2xl shadow-black/60 data-[state=open]:animate-sheet-in',
           className,

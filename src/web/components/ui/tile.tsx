@@ -25,7 +25,12 @@ export function Tile({ label, value, icon: Icon, hint, loading = false, classNam
         {loading ? (
           <Skeleton className="mt-2 h-8 w-20" />
         ) : (
-          <p className="mt-1 truncate text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+          <p
+            className="mt-1 truncate text-3xl font-semibold tracking-tight tabular-nums"
+            title={typeof value === 'string' ? value : undefined}
+          >
+            {value}
+          </p>
         )}
         {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
       </div>

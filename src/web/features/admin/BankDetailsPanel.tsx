@@ -65,7 +65,7 @@ export function BankDetailsPanel() {
         />
       ) : (
         <>
-          <ul className="grid gap-3 lg:grid-cols-2" aria-label="Venue bank details">
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Venue bank details">
             {details.data.items.map((item) => (
               <li key={item.venue_id}>
                 <BankDetailsCard item={item} />
@@ -117,8 +117,12 @@ function BankDetailsCard({ item }: { item: MaskedBankDetails }) {
     <Card className="flex h-full flex-col gap-4 p-5" data-testid="bank-details" data-venue-id={item.venue_id}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate font-semibold">{item.venue_name}</p>
-          <p className="truncate text-sm text-muted-foreground">{item.host_name || 'Host'}</p>
+          <p className="truncate font-semibold" title={item.venue_name}>
+            {item.venue_name}
+          </p>
+          <p className="truncate text-sm text-muted-foreground" title={item.host_name || 'Host'}>
+            {item.host_name || 'Host'}
+          </p>
         </div>
         {revealed ? (
           <Button variant="ghost" size="sm" onClick={() => setRevealed(null)}>
@@ -136,11 +140,14 @@ function BankDetailsCard({ item }: { item: MaskedBankDetails }) {
           </Button>
         )}
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className={`min-w-0 truncate text-right ${label === 'Account holder' ? '' : 'font-mono'}`}>
+            <dd
+              className={`min-w-0 truncate text-right ${label === 'Account holder' ? '' : 'font-mono'}`}
+              title={typeof value === 'string' ? value : undefined}
+            >
               {value}
             </dd>
           </div>

@@ -155,7 +155,7 @@ export function Pager({
           : `Showing ${formatCount(from)}–${formatCount(to)} of ${formatCount(total)} ${noun}`}
       </p>
       {pages > 1 && (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-center gap-2">
           <Button
             variant="outline"
             size="sm"
@@ -166,7 +166,7 @@ export function Pager({
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
-          <span className="tabular-nums">
+          <span className="whitespace-nowrap tabular-nums">
             Page {page} of {pages}
           </span>
           <Button

@@ -108,7 +108,7 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenue | null; onClo
 function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void }) {
   return (
     <li
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface/90 p-4 sm:flex-row sm:items-center"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-surface/90 p-4 md:flex-row md:items-center"
       data-testid="admin-venue-row"
     >
       <div className="flex min-w-0 flex-1 items-center gap-4">
@@ -131,14 +131,20 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{venue.name}</h3>
+            <h3 className="truncate font-semibold" title={venue.name}>
+              {venue.name}
+            </h3>
             <VenueStatusBadge venue={venue} />
           </div>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{venue.city}</span>
+            <span className="truncate" title={venue.city}>
+              {venue.city}
+            </span>
             <span aria-hidden="true">·</span>
-            <span className="truncate">{venue.host.full_name ?? venue.host.email}</span>
+            <span className="truncate" title={venue.host.full_name ?? venue.host.email}>
+              {venue.host.full_name ?? venue.host.email}
+            </span>
           </p>
           <p className="mt-0.5 text-sm text-muted-foreground">
             <span className="font-medium text-foreground tabular-nums">
@@ -148,7 +154,7 @@ function VenueRow({ venue, onDelete }: { venue: AdminVenue; onDelete: () => void
           </p>
         </div>
       </div>
-      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+      <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button asChild variant="secondary" size="sm" className="sm:flex-none">
           <Link to={`/edit-venue/${venue.id}`} aria-label={`Edit ${venue.name}`}>
             <Pencil aria-hidden="true" />
@@ -244,7 +250,7 @@ export function ManageVenuesTab() {
   } else {
     body = (
       <>
-        <ul className="grid gap-3" aria-label="Venues">
+        <ul className="grid grid-cols-1 gap-3" aria-label="Venues">
           {venues.data.venues.map((venue) => (
             <VenueRow key={venue.id} venue={venue} onDelete={() => setDeleting(venue)} />
           ))}

@@ -228,12 +228,18 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
               </td>
               <td className="px-3 py-3">{KIND_LABELS[t.kind] ?? t.kind}</td>
               <td className="max-w-56 px-3 py-3">
-                <p className="truncate font-medium">{t.venue.name}</p>
+                <p className="truncate font-medium" title={t.venue.name}>
+                  {t.venue.name}
+                </p>
                 <p className="font-mono text-xs text-muted-foreground">#{t.booking_id.slice(0, 8)}</p>
               </td>
               <td className="max-w-56 px-3 py-3">
-                <p className="truncate">{t.guest.full_name || 'Guest'}</p>
-                <p className="truncate text-xs text-muted-foreground">{t.guest.email}</p>
+                <p className="truncate" title={t.guest.full_name || 'Guest'}>
+                  {t.guest.full_name || 'Guest'}
+                </p>
+                <p className="truncate text-xs text-muted-foreground" title={t.guest.email}>
+                  {t.guest.email}
+                </p>
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums">
                 {t.kind === 'refund' ? '−' : ''}
@@ -246,7 +252,7 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
               <td className="max-w-44 px-5 py-3">
                 <span
                   className="block truncate font-mono text-xs text-muted-foreground"
-                  title={t.provider_id ?? ''}
+                  title={`${t.provider}:${t.provider_id ?? '—'}`}
                 >
                   {t.provider}:{t.provider_id ?? '—'}
                 </span>
@@ -261,7 +267,7 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-semibold">{KIND_LABELS[t.kind] ?? t.kind}</p>
-                <p className="truncate text-muted-foreground">
+                <p className="truncate text-muted-foreground" title={t.venue.name}>
                   {t.venue.name} · <span className="font-mono">#{t.booking_id.slice(0, 8)}</span>
                 </p>
               </div>
@@ -270,14 +276,17 @@ function TransactionTable({ items, stale }: { items: Transaction[]; stale: boole
                 {formatCents(t.amount_cents)}
               </p>
             </div>
-            <p className="truncate text-muted-foreground">
+            <p
+              className="truncate text-muted-foreground"
+              title={`${t.guest.full_name || 'Guest'} · ${t.guest.email}`}
+            >
               {t.guest.full_name || 'Guest'} · {t.guest.email}
             </p>
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <Badge tone={statusTone(t.status)}>{t.status.replace(/_/g, ' ')}</Badge>
               {t.failure_code && <span className="font-mono text-danger">{t.failure_code}</span>}
               <span>{formatDateTime(t.created_at)}</span>
-              <span className="min-w-0 truncate font-mono">
+              <span className="min-w-0 truncate font-mono" title={`${t.provider}:${t.provider_id ?? '—'}`}>
                 {t.provider}:{t.provider_id ?? '—'}
               </span>
             </div>

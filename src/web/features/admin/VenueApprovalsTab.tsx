@@ -184,7 +184,7 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
           )}
 
           <div className="grid gap-4 lg:grid-cols-2">
-            <section aria-label="Host" className="rounded-xl border border-border bg-surface-raised/50 p-4">
+            <div className="rounded-xl border border-border bg-surface-raised/50 p-4">
               <h4 className="mb-3 flex items-center gap-2 text-sm font-semibold">
                 <UserRound className="size-4 text-accent-soft" aria-hidden="true" />
                 Host
@@ -214,11 +214,8 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
                   </span>
                 </Detail>
               </dl>
-            </section>
-            <section
-              aria-label="Bank details"
-              className="rounded-xl border border-border bg-surface-raised/50 p-4"
-            >
+            </div>
+            <div className="rounded-xl border border-border bg-surface-raised/50 p-4">
               <h4 className="mb-3 flex items-center gap-2 text-sm font-semibold">
                 <Landmark className="size-4 text-accent-soft" aria-hidden="true" />
                 Bank details
@@ -233,7 +230,7 @@ function PendingVenueCard({ venue }: { venue: AdminVenue }) {
                   <MaskedNumber value={venue.bank_routing_number ?? null} label="routing number" />
                 </Detail>
               </dl>
-            </section>
+            </div>
           </div>
 
           <div className="grid gap-2">

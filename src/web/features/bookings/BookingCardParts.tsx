@@ -35,11 +35,13 @@ export function GuestContact({ booking }: { booking: Booking }) {
     <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
       <span className="inline-flex min-w-0 items-center gap-2">
         <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-        <span className="truncate">{booking.guest?.full_name || 'Guest'}</span>
+        <span className="truncate" title={booking.guest?.full_name || 'Guest'}>
+          {booking.guest?.full_name || 'Guest'}
+        </span>
       </span>
       <span className="inline-flex min-w-0 items-center gap-2">
         <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-        <a href={`mailto:${email}`} className="truncate hover:underline">
+        <a href={`mailto:${email}`} className="truncate hover:underline" title={email}>
           {email}
         </a>
       </span>

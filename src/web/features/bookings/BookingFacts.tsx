@@ -48,11 +48,11 @@ export function BookingFacts({
     <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
       {items.map(({ icon: Icon, label, value }) => (
         <div key={label} className="flex min-w-0 items-start gap-2.5">
-          <Icon className="mt-0.5 size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <div className="min-w-0">
-            <dt className="sr-only">{label}</dt>
-            <dd className="text-foreground">{value}</dd>
-          </div>
+          <dt className="shrink-0">
+            <Icon className="mt-0.5 size-4 text-accent-soft" aria-hidden="true" />
+            <span className="sr-only">{label}</span>
+          </dt>
+          <dd className="min-w-0 text-foreground">{value}</dd>
         </div>
       ))}
     </dl>

@@ -123,8 +123,12 @@ export function MobileMenu() {
                 <AvatarFallback>{initialsOf(profile?.full_name, email)}</AvatarFallback>
               </Avatar>
               <div className="min-w-0">
-                <p className="truncate text-sm font-semibold">{fullName}</p>
-                <p className="truncate text-xs text-muted-foreground">{email}</p>
+                <p className="truncate text-sm font-semibold" title={fullName}>
+                  {fullName}
+                </p>
+                <p className="truncate text-xs text-muted-foreground" title={email}>
+                  {email}
+                </p>
               </div>
             </div>
             <Button

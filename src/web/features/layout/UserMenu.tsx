@@ -33,8 +33,12 @@ export function UserMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
-          <p className="truncate font-semibold">{fullName}</p>
-          <p className="truncate text-xs text-muted-foreground">{email}</p>
+          <p className="truncate font-semibold" title={fullName}>
+            {fullName}
+          </p>
+          <p className="truncate text-xs text-muted-foreground" title={email}>
+            {email}
+          </p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(dashboardPathFor(role))}>

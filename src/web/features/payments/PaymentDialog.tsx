@@ -135,7 +135,9 @@ export default function PaymentDialog({
         <div className="rounded-2xl border border-border bg-surface-raised/60 p-4 text-sm">
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
-              <p className="truncate font-semibold">{booking.venue.name}</p>
+              <p className="truncate font-semibold" title={booking.venue.name}>
+                {booking.venue.name}
+              </p>
               <p className="mt-1 flex items-start gap-1.5 text-muted-foreground">
                 <CalendarDays className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
                 <span>

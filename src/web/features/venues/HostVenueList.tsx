@@ -29,10 +29,14 @@ function HostVenueCard({ venue }: { venue: Venue }) {
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold">{venue.name}</h3>
+          <h3 className="line-clamp-2 text-lg font-semibold" title={venue.name}>
+            {venue.name}
+          </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{venue.city}</span>
+            <span className="truncate" title={venue.city}>
+              {venue.city}
+            </span>
           </p>
         </div>
         <div className="flex items-end justify-between gap-3 text-sm">
@@ -96,7 +100,7 @@ export function HostVenueList({
 
   if (venues.isPending) {
     return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
         <span className="sr-only" role="status">
           Loading venues
         </span>
@@ -140,7 +144,7 @@ export function HostVenueList({
     );
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {shown.map((venue) => (
         <li key={venue.id} className="flex [&>article]:flex-1">
           <HostVenueCard venue={venue} />

@@ -70,7 +70,7 @@ export function VenueBrowser() {
   let body: ReactNode;
   if (list.isPending) {
     body = (
-      <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <div aria-busy="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         <span className="sr-only" role="status">
           Loading venues
         </span>
@@ -100,7 +100,7 @@ export function VenueBrowser() {
       <>
         <ul
           className={cn(
-            'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+            'grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
             list.isPlaceholderData && 'opacity-60',
           )}
           aria-busy={list.isPlaceholderData || undefined}

@@ -37,7 +37,7 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold leading-tight">
+          <h3 className="line-clamp-2 text-lg font-semibold leading-tight" title={venue.name}>
             <Link
               to={href}
               className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
@@ -48,7 +48,9 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
           <div className="mt-1 flex items-center justify-between gap-3 text-sm text-muted-foreground">
             <p className="flex min-w-0 items-center gap-1.5">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{venue.city}</span>
+              <span className="truncate" title={venue.city}>
+                {venue.city}
+              </span>
             </p>
             <CardRating rating={venue.rating} />
           </div>

@@ -314,8 +314,10 @@ export function OutboxSection() {
                     <MailOpen className="size-5" aria-hidden="true" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{message.subject}</span>
-                    <span className="block truncate text-sm text-muted-foreground">
+                    <span className="block truncate font-medium" title={message.subject}>
+                      {message.subject}
+                    </span>
+                    <span className="block truncate text-sm text-muted-foreground" title={message.to}>
                       To {message.to} · {timeAgo(message.created_at)}
                     </span>
                     {(message.attempts > 0 || message.last_error) && (

@@ -129,7 +129,11 @@ function VenueBookingCard({
       <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
         <span className="inline-flex min-w-0 items-center gap-2">
           <Mail className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-          <a href={`mailto:${booking.contact_email}`} className="truncate hover:underline">
+          <a
+            href={`mailto:${booking.contact_email}`}
+            className="truncate hover:underline"
+            title={booking.contact_email}
+          >
             {booking.contact_email}
           </a>
         </span>
@@ -144,7 +148,9 @@ function VenueBookingCard({
         {booking.guest?.email && booking.guest.email !== booking.contact_email && (
           <span className="inline-flex min-w-0 items-center gap-2">
             <UserRound className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
-            <span className="truncate">{booking.guest.email}</span>
+            <span className="truncate" title={booking.guest.email}>
+              {booking.guest.email}
+            </span>
           </span>
         )}
       </div>

@@ -1,0 +1,108 @@
+/*
+ * Accessibility (issue 15): every route of SPEC §2 (e2e/routes.ts) in each viewer that can reach
+ * it, and every dialog (DIALOGS below), scanned with axe — WCAG 2.1 A and AA plus best
+ * practices: 0 violations. Dialogs also trap focus and give it back to their trigger.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
+import { seedLongWordData } from './seed';
+import { authFile } from './support';
+import { DIALOGS } from './dialogs';
+
+test.describe.configure({ timeout: 900_000 });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+let ids: RouteIds;
+let seeded: Promise<RouteIds> | null = null;
+/** Seeds once per worker, on first use (the coverage checks need no data). */
+async function seed(baseURL: string) {
+  seeded ??= seedLongWordData(baseURL);
+  ids = await seeded;
+}
+
+test('the route list covers every route of the web router', () => {
+  expect(ROUTES.map((r) => r.path).sort()).toEqual([...new Set(routerPaths())].sort());
+});
+
+async function pageFor(browser: Browser, viewer: Viewer, width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+    ...(viewer === 'signedOut' ? {} : { storageState: authFile(viewer) }),
+  });
+  return context.newPage();
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+}
+
+/** axe's violations on the page (or inside `include`), one readable line each. */
+export async function scan(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+        .join(' | ')}`,
+  );
+}
+
+for (const route of ROUTES) {
+  for (const viewer of route.viewers) {
+    test(`axe: ${route.path} as ${viewer} has no violations`, async ({ browser, baseURL }) => {
+      await seed(baseURL!);
+      const page = await pageFor(browser, viewer);
+      for (const url of route.urls(ids)) {
+        await page.goto(url);
+        await settle(page);
+        expect.soft(await scan(page), `${url} as ${viewer}`).toEqual([]);
+      }
+      await page.context().close();
+    });
+  }
+}
+
+for (const dialog of DIALOGS) {
+  test(`axe: the ${dialog.name} dialog (${dialog.viewer}) has no violations, traps focus and returns it`, async ({
+    browser,
+    baseURL,
+  }) => {
+    await seed(baseURL!);
+    const page = await pageFor(browser, dialog.viewer, dialog.width ?? 1280);
+    const trigger = await dialog.open(page, ids);
+    const open = dialog.surface?.(page) ?? page.getByRole(dialog.role ?? 'dialog').last();
+    await expect(open).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300); // the opening animation
+    // A modal menu hides the page behind it from assistive technology: axe looks at the menu.
+    expect(
+      await scan(page, dialog.role === 'menu' ? '[role="menu"]' : undefined),
+      `${dialog.name} dialog`,
+    ).toEqual([]);
+
+    // Focus stays inside while tabbing around, and goes back to the trigger on Escape.
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await open.evaluate((el) => el.contains(document.activeElement));
+      expect(inside, `focus left the ${dialog.name} dialog after ${i + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(open).toBeHidden();
+    if (trigger) await expect(trigger).toBeFocused();
+    await page.context().close();
+  });
+}
+
+test('the dialog list covers every dialog component of the web app', async () => {
+  const { dialogComponents } = await import('./dialogs');
+  const { NOT_OPENED } = await import('./dialogs');
+  const covered = new Set([...DIALOGS.flatMap((d) => d.components), ...NOT_OPENED]);
+  expect(dialogComponents().filter((c) => !covered.has(c))).toEqual([]);
+});
