@@ -76,6 +76,20 @@ export const ROUTES: RouteCase[] = [
       '/payment-success',
     ],
   },
+  {
+    path: '/forgot-password',
+    viewers: EVERYONE,
+    urls: () => ['/forgot-password', '/forgot-password?portal=host'],
+  },
+  {
+    path: '/reset-password',
+    viewers: EVERYONE,
+    // A token that is no one's: the page says the link cannot be used.
+    urls: () => [
+      `/reset-password?token=${'0'.repeat(64)}&email=${encodeURIComponent(LONG.signUpEmail)}`,
+      '/reset-password',
+    ],
+  },
   { path: '/user-auth', viewers: ['signedOut'], urls: () => ['/user-auth'] },
   { path: '/auth', viewers: ['signedOut'], urls: () => ['/auth'] },
   { path: '/host-auth', viewers: ['signedOut'], urls: () => ['/host-auth'] },
