@@ -16,6 +16,10 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // No source maps in the production build: the served scripts carry no sourceMappingURL.
+    sourcemap: false,
+    // .vite/manifest.json: the server preloads a rendered page's scripts from it (src/server/ssr.ts).
+    manifest: true,
   },
   server: { proxy },
   preview: { proxy },

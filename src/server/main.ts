@@ -10,6 +10,7 @@ import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
 import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
+import { loadRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
 
 async function main() {
@@ -50,7 +51,9 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
-  const app = createApp(ctx, { staticDir });
+  // The public pages' server renderer (decision 25), built beside this file.
+  const renderer = staticDir ? await loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
+  const app = createApp(ctx, { staticDir, renderer });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info(
       { port: info.port, database: database.engine, mail: ctx.mail.name },

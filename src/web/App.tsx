@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
 import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
@@ -146,17 +146,39 @@ function LiveRefresh() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** Everything under the router: the session, live updates, the routes and the toasts. */
+function AppBody() {
+  return (
+    <AuthProvider>
+      <LiveRefresh />
+      <AppRoutes />
+      <Toaster />
+    </AuthProvider>
+  );
+}
+
+/**
+ * The app in the browser. `queryClient` comes from main.tsx when the server rendered the page
+ * (its cache holds the data the server rendered with, so hydration matches).
+ */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AuthProvider>
-          <LiveRefresh />
-          <AppRoutes />
-          <Toaster />
-        </AuthProvider>
+        <AppBody />
       </BrowserRouter>
+    </QueryClientProvider>
+  );
+}
+
+/** The same app rendered on the server for one URL (entry-server.tsx). */
+export function ServerApp({ queryClient, location }: { queryClient: QueryClient; location: string }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={location}>
+        <AppBody />
+      </StaticRouter>
     </QueryClientProvider>
   );
 }

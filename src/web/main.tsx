@@ -1,16 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/playfair-display/600.css';
 import '@fontsource/playfair-display/700.css';
 import './styles.css';
 import { App } from './App';
+import { createQueryClient } from './lib/queryClient';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A public page arrives rendered by the server (entry-server.tsx) with the query cache it was
+// rendered with: hydrate it with the same data. Every other page is rendered here.
+const stateElement = document.getElementById('velvet-state');
+if (stateElement && root.firstChild) {
+  const queryClient = createQueryClient();
+  hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
+  // The server put the page's <title> in <head> for the first paint; the page's own
+  // DocumentTitle takes over from here (React adds it, and would not reuse this one).
+  for (const title of document.head.querySelectorAll('title')) title.remove();
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
