@@ -1,11 +1,13 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
 import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
 import { AppLayout } from '@/web/features/layout';
-import { Toaster } from './components/ui/toaster';
+
+// The toaster (sonner) loads beside the page, not before it.
+const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 // One lazily loaded module per SPEC §2 route.
 const HomePage = lazy(() => import('./pages/HomePage'));
@@ -152,7 +154,9 @@ function AppBody() {
     <AuthProvider>
       <LiveRefresh />
       <AppRoutes />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </AuthProvider>
   );
 }

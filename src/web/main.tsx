@@ -8,6 +8,12 @@ import './styles.css';
 import { App } from './App';
 import { createQueryClient } from './lib/queryClient';
 
+// zod without its compiled fast path: that path probes `new Function`, which the
+// Content-Security-Policy forbids (a console error on every page that validates a form).
+// zod keeps its settings on this global, so no zod code is loaded here for it.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
