@@ -17,7 +17,7 @@ export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !pa
 
 export function createApp(
   ctx: AppContext,
-  opts: { staticDir?: string; renderer?: PageRenderer | null } = {},
+  opts: { staticDir?: string; renderer?: PageRenderer | Promise<PageRenderer | null> | null } = {},
 ) {
   const app = new Hono<AppEnv>();
 

@@ -30,6 +30,8 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, queryMs: config.DATABASE_QUERY_TIMEOUT_MS },
+    // Made by the build beside dist/server (scripts/build-server.mjs).
+    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template.tar'),
   });
   await database.migrate();
   const ctx = await createContext(config, database, log);
@@ -51,8 +53,9 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
-  // The public pages' server renderer (decision 25), built beside this file.
-  const renderer = staticDir ? await loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
+  // The public pages' server renderer (decision 25), built beside this file; loaded while the
+  // server starts listening, not before.
+  const renderer = staticDir ? loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
   const app = createApp(ctx, { staticDir, renderer });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info(

@@ -34,7 +34,7 @@ function fillTemplate(template: string, parts: { head: string; html?: string; st
 
 export interface SpaOptions {
   /** Renders the public pages on the server (ssr.ts); without it every page is the shell. */
-  renderer?: PageRenderer | null;
+  renderer?: PageRenderer | Promise<PageRenderer | null> | null;
   /** The site's public origin, for canonical and Open Graph links. */
   publicUrl?: string;
   onRenderError?: (err: unknown, path: string) => void;
@@ -88,10 +88,11 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     // The page differs by visitor (their session): never stored by a shared cache.
     c.header('cache-control', 'no-cache, private');
     c.header('vary', 'cookie');
-    if (renderer) {
+    const pages = await renderer;
+    if (pages) {
       try {
         const url = new URL(c.req.url);
-        const page = await renderer.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
+        const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
         if (page) {
           const preloads = scriptsOf(page.page)
             .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
