@@ -4,7 +4,7 @@
  * (the server never imports src/web). Its data comes from this app's API, asked in process
  * with the visitor's cookie, so a page shows exactly what the API would show them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context';
@@ -59,15 +59,25 @@ interface ManifestChunk {
  * server names them in <link rel="modulepreload"> so they load alongside the entry, not after it.
  */
 export function pageScripts(manifestFile: string): (page: string) => string[] {
-  if (!existsSync(manifestFile)) return () => [];
+  let loaded: { mtimeMs: number; scripts: (page: string) => string[] } | null = null;
+  return (page) => {
+    // Read again when a new build replaces the manifest (like index.html in static.ts).
+    const mtimeMs = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return [];
+    if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { mtimeMs, scripts: readManifest(manifestFile) };
+    return loaded.scripts(page);
+  };
+}
+
+function readManifest(manifestFile: string): (page: string) => string[] {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entryImports = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imp of chunk.imports ?? []) walk(imp, into);
   };
+  const entryImports = new Set<string>();
   walk('index.html', entryImports);
   const cache = new Map<string, string[]>();
   return (page) => {

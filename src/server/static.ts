@@ -85,9 +85,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     if (c.req.path.startsWith('/api/')) return c.notFound();
     // Client routes have no file extension; a missing file does.
     if (FILE_EXTENSION.test(c.req.path)) return notFoundFile(c);
-    // The page differs by visitor (their session): never stored by a shared cache.
-    c.header('cache-control', 'no-cache, private');
-    c.header('vary', 'cookie');
+    c.header('cache-control', 'no-cache');
     const pages = await renderer;
     if (pages) {
       try {
@@ -102,6 +100,9 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
             html: page.html,
             state: scriptJson(page.state),
           });
+          // The page differs by visitor (their session): never kept by a shared cache.
+          c.header('cache-control', 'no-cache, private');
+          c.header('vary', 'cookie');
           return c.html(html, page.status as 200);
         }
       } catch (err) {
