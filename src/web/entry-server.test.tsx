@@ -76,6 +76,10 @@ describe('renderPage', () => {
     const auth = await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load);
     expect(auth!.head).toContain('<title>Sign In · Velvet</title>');
     expect(auth!.html).toContain('Welcome to Velvet');
+    const alias = await renderPage(new URL(`${ORIGIN}/auth`), ORIGIN, load);
+    expect(alias!.head).toContain(`<link rel="canonical" href="${ORIGIN}/user-auth" />`);
+    const browse = await renderPage(new URL(`${ORIGIN}/browse?location=Miami`), ORIGIN, load);
+    expect(browse!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
     const host = await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load);
     expect(host!.head).toContain('<title>Host Portal · Velvet</title>');
     expect(
@@ -87,6 +91,15 @@ describe('renderPage', () => {
     const { load } = api({ '/api/session': { user: null, profile: null } });
     const page = await renderPage(new URL(`${ORIGIN}/venue/nope`), ORIGIN, load);
     expect(page!.status).toBe(404);
+  });
+
+  it('leaves the sign-in pages of a signed-in visitor to the browser, which sends them on', async () => {
+    const { load } = api({
+      '/api/session': { user: { id: 'u1', email: 'g@velvet.test' }, profile: { id: 'u1', role: 'user' } },
+    });
+    expect(await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load)).toBeNull();
+    expect(await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load)).toBeNull();
+    expect(await renderPage(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load)).not.toBeNull();
   });
 
   it('leaves pages behind a sign-in to the browser', async () => {

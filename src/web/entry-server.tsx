@@ -46,10 +46,14 @@ interface Meta {
 interface PublicRoute {
   path: string;
   page: string;
-  load?: (ctx: { params: Record<string, string | undefined>; url: URL; prefetch: Prefetch }) => Promise<
-    Partial<Meta> & { status?: number }
-  >;
-  meta: Omit<Meta, 'canonical'>;
+  /** A sign-in page: a signed-in visitor is sent on by the browser (RedirectIfSignedIn). */
+  signedOutOnly?: boolean;
+  load?: (ctx: {
+    params: Record<string, string | undefined>;
+    url: URL;
+    prefetch: Prefetch;
+  }) => Promise<Partial<Meta> & { status?: number }>;
+  meta: Omit<Meta, 'canonical'> & { canonical?: string };
 }
 
 type Prefetch = <T>(key: QueryKey, path: string, shape?: (body: T) => unknown) => Promise<T | null>;
@@ -111,7 +115,10 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   ...['/user-auth', '/auth'].map((path) => ({
     path,
     page: 'src/web/pages/UserAuthPage.tsx',
+    signedOutOnly: true,
     meta: {
+      // /auth shows the same page: one canonical address for both.
+      canonical: '/user-auth',
       title: `Sign In · ${SITE}`,
       description: 'Sign in or create a Velvet account to book premium nightlife venues.',
     },
@@ -119,6 +126,7 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   {
     path: '/host-auth',
     page: 'src/web/pages/HostAuthPage.tsx',
+    signedOutOnly: true,
     meta: {
       title: `Host Portal · ${SITE}`,
       description: 'Sign in or create a host account to list your venue on Velvet and take bookings.',
@@ -212,9 +220,11 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
   ]);
   // A failed session read renders as signed out, like the browser does (AuthProvider).
   if (!session) queryClient.setQueryData(queryKeys.session, { user: null, profile: null });
+  // Nothing to render for a signed-in visitor on a sign-in page: the browser sends them on.
+  if (route.signedOutOnly && session?.user) return null;
 
   const { status = 200, ...metaOverrides } = loaded as Partial<Meta> & { status?: number };
-  const meta: Meta = { ...route.meta, canonical: url.pathname, ...metaOverrides };
+  const meta: Meta = { canonical: url.pathname, ...route.meta, ...metaOverrides };
 
   const { prelude } = await prerender(
     <ServerApp queryClient={queryClient} location={url.pathname + url.search} />,
@@ -229,9 +239,11 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
   queryClient.clear();
   return {
     html: body,
-    head: [...(hasTitle ? [] : [`<title>${escapeAttr(meta.title)}</title>`]), headTags(meta, origin), ...hoisted].join(
-      '\n    ',
-    ),
+    head: [
+      ...(hasTitle ? [] : [`<title>${escapeAttr(meta.title)}</title>`]),
+      headTags(meta, origin),
+      ...hoisted,
+    ].join('\n    '),
     state,
     status,
     page: route.page,
