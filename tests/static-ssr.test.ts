@@ -18,6 +18,8 @@ const calls: Array<{ path: string; origin: string; session: unknown }> = [];
 
 /** Renders /, /venue/:id (404 for "missing") and /boom (throws); null for everything else. */
 const renderer: PageRenderer = {
+  pageModule: (pathname) => (pathname === '/user-dashboard' ? 'src/web/pages/UserDashboardPage.tsx' : null),
+  shellState: async (loadJson) => ({ session: (await loadJson('/api/session')).status }),
   async renderPage(url, origin, loadJson) {
     const session = await loadJson('/api/session');
     calls.push({ path: url.pathname, origin, session });
@@ -53,10 +55,24 @@ beforeAll(async () => {
   writeFileSync(
     path.join(root, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-e1.js', imports: ['_react.js'] },
+      'index.html': {
+        file: 'assets/index-e1.js',
+        imports: ['_react.js'],
+        assets: [
+          'assets/inter-latin-wght-normal-Ab1.woff2',
+          'assets/inter-latin-ext-wght-normal-Cd2.woff2',
+          'assets/playfair-display-latin-600-normal-Ef3.woff2',
+          'assets/playfair-display-latin-600-normal-Ef3.woff',
+          'assets/playfair-display-latin-700-normal-Gh4.woff2',
+        ],
+      },
       '_react.js': { file: 'assets/react-r1.js' },
       'src/web/pages/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['_react.js', '_cards.js'] },
       '_cards.js': { file: 'assets/cards-c1.js' },
+      'src/web/pages/UserDashboardPage.tsx': {
+        file: 'assets/UserDashboardPage-u1.js',
+        imports: ['_cards.js'],
+      },
     }),
   );
   app = createApp(env.ctx, { staticDir: root, renderer });
@@ -87,9 +103,10 @@ describe('server-rendered public pages', () => {
   it('inlines the data as JSON that cannot close its script element', async () => {
     const html = await (await app.request('/')).text();
     const state = /<script type="application\/json" id="velvet-state">([\s\S]*?)<\/script>/.exec(html);
-    expect(state).not.toBeNull();
-    expect(state![1]).not.toContain('</script>');
-    expect(JSON.parse(state![1])).toEqual({
+    const json = state?.[1] ?? '';
+    expect(json).not.toBe('');
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual({
       queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }],
     });
     // The only executable script is the entry: nothing inline for the CSP to refuse.
@@ -115,11 +132,15 @@ describe('server-rendered public pages', () => {
   it('sends the plain shell with the default title for pages it does not render', async () => {
     const res = await app.request('/user-dashboard');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('no-cache, private');
     const html = await res.text();
     expect(html).toContain('<title>Velvet — Premium Nightlife Venues</title>');
     expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('velvet-state');
+    // The session comes with the page, read in process.
+    expect(html).toContain('<script type="application/json" id="velvet-state">{"session":200}</script>');
+    // Its scripts load alongside the entry, not after it has asked for them.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/UserDashboardPage-u1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
   });
 
   it('falls back to the shell when rendering fails', async () => {
@@ -134,6 +155,19 @@ describe('server-rendered public pages', () => {
     const html = await (await shellOnly.request('/')).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<title>Velvet — Premium Nightlife Venues</title>');
+  });
+
+  it('preloads the Latin WOFF2 files of the two fonts of the first paint, on every page', async () => {
+    for (const route of ['/', '/user-dashboard']) {
+      const html = await (await app.request(route)).text();
+      const preloads = [
+        ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g),
+      ];
+      expect(preloads.map((m) => m[1])).toEqual([
+        '/assets/inter-latin-wght-normal-Ab1.woff2',
+        '/assets/playfair-display-latin-600-normal-Ef3.woff2',
+      ]);
+    }
   });
 
   it("never serves Vite's manifest or a source map", async () => {

@@ -18,6 +18,10 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
+  /** The page module a path shows (for preloading its scripts), or null. */
+  pageModule?(pathname: string): string | null;
+  /** The query cache (the session) a page the browser renders starts with. */
+  shellState?(loadJson: (path: string) => Promise<{ status: number; body: unknown }>): Promise<unknown>;
   renderPage(
     url: URL,
     origin: string,
@@ -52,6 +56,7 @@ export function inProcessJson(app: Hono<AppEnv>, c: Context<AppEnv>) {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  assets?: string[];
 }
 
 /**
@@ -66,6 +71,26 @@ export function pageScripts(manifestFile: string): (page: string) => string[] {
     if (mtimeMs === undefined) return [];
     if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { mtimeMs, scripts: readManifest(manifestFile) };
     return loaded.scripts(page);
+  };
+}
+
+/**
+ * The fonts of the first paint (Inter for text, Playfair Display 600 for headings; Latin subset,
+ * WOFF2), to preload: they are found only once the stylesheet is parsed otherwise.
+ */
+const FIRST_PAINT_FONTS = /\/(inter-latin-wght-normal|playfair-display-latin-600-normal)-[\w-]+\.woff2$/;
+
+export function fontPreloads(manifestFile: string): () => string[] {
+  let loaded: { mtimeMs: number; fonts: string[] } | null = null;
+  return () => {
+    const mtimeMs = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return [];
+    if (!loaded || loaded.mtimeMs !== mtimeMs) {
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      const assets = manifest['index.html']?.assets ?? [];
+      loaded = { mtimeMs, fonts: assets.filter((a) => FIRST_PAINT_FONTS.test(`/${a}`)).map((a) => `/${a}`) };
+    }
+    return loaded.fonts;
   };
 }
 

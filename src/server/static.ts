@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
-import { inProcessJson, pageScripts, scriptJson, type PageRenderer } from './ssr';
+import { fontPreloads, inProcessJson, pageScripts, scriptJson, type PageRenderer } from './ssr';
 
 const cacheFor =
   (value: (path: string) => string): MiddlewareHandler<AppEnv> =>
@@ -23,9 +23,15 @@ const DEFAULT_HEAD = `<title>Velvet — Premium Nightlife Venues</title>
     <meta name="description" content="Velvet is the marketplace for premium nightlife venues: discover bars and clubs, book instantly, and list your own venue." />`;
 
 /** index.html with the page's head, markup and data put in its three placeholders. */
-function fillTemplate(template: string, parts: { head: string; html?: string; state?: string }) {
+function fillTemplate(
+  template: string,
+  parts: { head: string; html?: string; state?: string; fonts: string[] },
+) {
+  const fonts = parts.fonts.map(
+    (href) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`,
+  );
   return template
-    .replace('<!--app-head-->', () => parts.head)
+    .replace('<!--app-head-->', () => parts.head + fonts.join(''))
     .replace('<!--app-html-->', () => parts.html ?? '')
     .replace('<!--app-state-->', () =>
       parts.state ? `<script type="application/json" id="velvet-state">${parts.state}</script>` : '',
@@ -48,6 +54,11 @@ export interface SpaOptions {
 export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = {}) {
   const { renderer, publicUrl, onRenderError } = options;
   const scriptsOf = pageScripts(path.join(root, '.vite/manifest.json'));
+  const fonts = fontPreloads(path.join(root, '.vite/manifest.json'));
+  const modulePreloads = (page: string) =>
+    scriptsOf(page)
+      .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}" />`)
+      .join('');
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
   // Re-read index.html when a new build replaces it, so it never points at deleted assets.
@@ -92,13 +103,11 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         const url = new URL(c.req.url);
         const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
         if (page) {
-          const preloads = scriptsOf(page.page)
-            .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
-            .join('\n    ');
           const html = fillTemplate(indexHtml(), {
-            head: preloads ? `${page.head}\n    ${preloads}` : page.head,
+            head: page.head + modulePreloads(page.page),
             html: page.html,
             state: scriptJson(page.state),
+            fonts: fonts(),
           });
           // The page differs by visitor (their session): never kept by a shared cache.
           c.header('cache-control', 'no-cache, private');
@@ -110,6 +119,20 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         onRenderError?.(err, c.req.path);
       }
     }
-    return c.html(fillTemplate(indexHtml(), { head: DEFAULT_HEAD }));
+    // A page the browser renders: its scripts still load alongside the entry, not after it, and
+    // the session comes with the page (no round trip before a guarded page can load).
+    const shellPage = pages?.pageModule?.(c.req.path) ?? null;
+    const head = DEFAULT_HEAD + (shellPage ? modulePreloads(shellPage) : '');
+    let state: string | undefined;
+    if (shellPage && pages?.shellState) {
+      try {
+        state = scriptJson(await pages.shellState(inProcessJson(app, c)));
+        c.header('cache-control', 'no-cache, private');
+        c.header('vary', 'cookie');
+      } catch (err) {
+        onRenderError?.(err, c.req.path);
+      }
+    }
+    return c.html(fillTemplate(indexHtml(), { head, fonts: fonts(), state }));
   });
 }

@@ -2,7 +2,7 @@
 // through `loadJson`, the head tags of the route, and the query cache for hydration.
 import { describe, expect, it } from 'vitest';
 import type { VenueCard, VenueListPage } from '@/domain/contract';
-import { renderPage, splitHoisted, type LoadJson } from './entry-server';
+import { pageModule, renderPage, shellState, splitHoisted, type LoadJson } from './entry-server';
 
 const card = (n: number): VenueCard => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -108,6 +108,27 @@ describe('renderPage', () => {
       expect(await renderPage(new URL(ORIGIN + path), ORIGIN, load)).toBeNull();
     }
     expect(asked).toEqual([]);
+  });
+});
+
+describe('shellState', () => {
+  it("carries the visitor's session, and a signed-out one when the read fails", async () => {
+    const signedIn = { user: { id: 'u1', email: 'h@velvet.test' }, profile: { id: 'u1', role: 'host' } };
+    const state = await shellState(api({ '/api/session': signedIn }).load);
+    expect(state.queries.map((q) => [q.queryKey, q.state.data])).toEqual([[['session'], signedIn]]);
+    const failed = await shellState(api({}).load);
+    expect(failed.queries[0]!.state.data).toEqual({ user: null, profile: null });
+  });
+});
+
+describe('pageModule', () => {
+  it('names the page module of every route, public or not, and null for an unknown path', () => {
+    expect(pageModule('/')).toBe('src/web/pages/HomePage.tsx');
+    expect(pageModule('/venue/abc')).toBe('src/web/pages/VenueDetailPage.tsx');
+    expect(pageModule('/upload-venue')).toBe('src/web/pages/UploadVenuePage.tsx');
+    expect(pageModule('/venue-management/abc')).toBe('src/web/pages/VenueManagementPage.tsx');
+    expect(pageModule('/review/b1')).toBe('src/web/pages/ReviewPage.tsx');
+    expect(pageModule('/nowhere/at/all')).toBeNull();
   });
 });
 

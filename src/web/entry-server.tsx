@@ -186,6 +186,49 @@ export function splitHoisted(markup: string): { hoisted: string[]; body: string 
   return { hoisted, body: rest };
 }
 
+/** The page module of every other route (rendered by the browser), so the server preloads it. */
+const CLIENT_PAGES: Array<[path: string, page: string]> = [
+  ['/list-venue', 'ListVenuePage'],
+  ['/email-confirmation', 'EmailConfirmationPage'],
+  ['/confirm-email', 'ConfirmEmailPage'],
+  ['/payment-success', 'PaymentSuccessPage'],
+  ['/user-dashboard', 'UserDashboardPage'],
+  ['/host-dashboard', 'HostDashboardPage'],
+  ['/upload-venue', 'UploadVenuePage'],
+  ['/venue-management/:id', 'VenueManagementPage'],
+  ['/admin-dashboard', 'AdminDashboardPage'],
+  ['/edit-venue/:id', 'EditVenuePage'],
+  ['/edit-booking/:id', 'EditBookingPage'],
+  ['/review/:bookingId', 'ReviewPage'],
+];
+
+/**
+ * The page module (src/web/pages/…) a path shows, or null for an unknown path: the server
+ * preloads its scripts with the entry, so the browser does not wait for the entry to ask.
+ */
+export function pageModule(pathname: string): string | null {
+  for (const r of PUBLIC_ROUTES) if (matchPath(r.path, pathname)) return r.page;
+  for (const [path, page] of CLIENT_PAGES) if (matchPath(path, pathname)) return `src/web/pages/${page}.tsx`;
+  return null;
+}
+
+/**
+ * The query cache a page the browser renders starts with: the visitor's session, so a guarded
+ * page does not wait for the entry script to ask who is signed in before loading itself.
+ */
+export async function shellState(loadJson: LoadJson): Promise<DehydratedState> {
+  const queryClient = createQueryClient();
+  const { status, body } = await loadJson('/api/session');
+  const session = status === 200 ? (body as Session | null) : null;
+  queryClient.setQueryData(queryKeys.session, {
+    user: session?.user ?? null,
+    profile: session?.profile ?? null,
+  });
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return state;
+}
+
 /**
  * Renders `url` when it is one of the public pages; null for every other route (the browser
  * renders those). `origin` is the site's public URL, for canonical and Open Graph links.

@@ -19,10 +19,11 @@ if (!root) throw new Error('Missing #root element');
 
 // A public page arrives rendered by the server (entry-server.tsx) with the query cache it was
 // rendered with: hydrate it with the same data. Every other page is rendered here.
+// A page rendered here may still come with data (the session), which saves a round trip.
 const stateElement = document.getElementById('velvet-state');
-if (stateElement && root.firstChild) {
-  const queryClient = createQueryClient();
-  hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
+const queryClient = createQueryClient();
+if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
+if (stateElement && root.firstElementChild) {
   // The server put the page's <title> in <head> for the first paint; the page's own
   // DocumentTitle takes over from here (React adds it, and would not reuse this one).
   for (const title of document.head.querySelectorAll('title')) title.remove();
@@ -35,7 +36,7 @@ if (stateElement && root.firstChild) {
 } else {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }
