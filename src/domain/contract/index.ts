@@ -11,6 +11,7 @@ export * from './events';
 export * from './mailbox';
 export * from './reviews';
 export * from './operations';
+export * from './payments';
 export * from './stats';
 export * from './venues';
 export * from './wire';

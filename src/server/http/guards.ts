@@ -2,7 +2,7 @@
  * Route-level protections, registered in front of the route modules so that those stay thin
  * and unaware of them: rate limits (per address, per account, per user), uniform answer timing
  * on the endpoints that could tell whether an account exists, and idempotency keys on the
- * POSTs that create something. Each limit is listed once, here.
+ * POSTs that create something or move money. Each limit is listed once, here.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../context';
@@ -25,6 +25,9 @@ export const LIMITS = {
   resendPerAddress: { name: 'resend:address', max: 10, windowSeconds: HOUR },
   bookingRequestsPerUser: { name: 'booking-request:user', max: 30, windowSeconds: HOUR },
   bookingRequestsPerAddress: { name: 'booking-request:address', max: 60, windowSeconds: HOUR },
+  /** Payment attempts (start, card confirmation, additional charges, cancellations) by one user. */
+  paymentsPerUser: { name: 'payments:user', max: 60, windowSeconds: HOUR },
+  paymentsPerAddress: { name: 'payments:address', max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /**
@@ -123,4 +126,29 @@ export function mountRequestGuards(api: Hono<AppEnv>, ctx: AppContext) {
   };
   // A retried request is answered from its stored first answer before it is counted again.
   api.on('POST', '/bookings', idempotent(ctx), bookingLimits);
+
+  /** Card attempts are what a card-testing attacker repeats; limited per user and per address. */
+  const paymentLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!on) return next();
+    const viewer = await getViewer(ctx, c);
+    await consume(
+      ctx,
+      [...rule(LIMITS.paymentsPerUser, viewer?.profile.id), ...rule(LIMITS.paymentsPerAddress, address(c))],
+      (wait) => `Too many payment attempts. Please wait ${wait} and try again.`,
+    );
+    return next();
+  };
+  // Money moves here: a retried request with its Idempotency-Key gets the first answer, never a
+  // second payment, charge or refund.
+  api.on(
+    'POST',
+    ['/create-payment', '/charge-additional', '/bookings/:id/cancel'],
+    idempotent(ctx),
+    paymentLimits,
+  );
+  api.on(
+    'POST',
+    ['/local-processor/confirm', '/local-processor/intents/:intent_id/authenticate'],
+    paymentLimits,
+  );
 }

@@ -243,6 +243,7 @@ export async function seedPayments(
     const amountCents = 8550;
     const result = await local.chargeSavedCard(tx, {
       paymentMethodId: setup!.payment_method_id!,
+      customerId: setup!.customer_id ?? null,
       amountCents,
       idempotencyKey: key,
       metadata: { booking_id: charged.id, kind: 'additional_charge' },

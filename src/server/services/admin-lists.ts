@@ -2,7 +2,7 @@
  * The admin's venue and booking lists, filtered, sorted and paged by the database (the browser
  * never downloads every row), with counts for the filters.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page } from '@/domain/contract';
 import type { AdminBookingQuery, AdminVenueFilter, AdminVenueQuery } from '@/domain/schemas';
 import type { AppContext } from '../context';
@@ -12,6 +12,10 @@ import { withPaymentFields, type PaymentFields } from './payments/summary';
 import { fullColumns, withImages, type AdminVenue } from './venues/shared';
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The admin's search box: the text appears (case-insensitively, literally) in any of the columns. */
+const containsAny = (text: string, ...columns: Array<SQL | AnyColumn>) =>
+  or(...columns.map((column) => ilike(column, escapeLike(text))))!;
 
 /**
  * A venue's review state, as the badge shows it (VenueStatusBadge): active = approved; inactive
@@ -47,15 +51,8 @@ export async function listAdminVenuesPage(
   const conditions: SQL[] = [];
   if (q.status) conditions.push(VENUE_STATE[q.status]);
   if (q.q) {
-    const like = escapeLike(q.q);
     conditions.push(
-      or(
-        ilike(venues.name, like),
-        ilike(venues.city, like),
-        ilike(venues.address, like),
-        ilike(profiles.full_name, like),
-        ilike(profiles.email, like),
-      )!,
+      containsAny(q.q, venues.name, venues.city, venues.address, profiles.full_name, profiles.email),
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
@@ -105,14 +102,10 @@ export async function listAdminBookingsPage(
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(bookings.status, q.status));
   if (q.q) {
-    const like = escapeLike(q.q);
     conditions.push(
       or(
         ilike(sql`${bookings.id}::text`, `${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
-        ilike(venues.name, like),
-        ilike(profiles.full_name, like),
-        ilike(profiles.email, like),
-        ilike(bookings.contact_email, like),
+        containsAny(q.q, venues.name, profiles.full_name, profiles.email, bookings.contact_email),
       )!,
     );
   }

@@ -9,13 +9,14 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import sanitizeHtml from 'sanitize-html';
 import { conflict, notFound } from '@/domain/errors';
 import type { Page } from '@/domain/contract';
+import type { QueuedEmail, TemplatePreview, TestEmailResult } from '@/domain/contract/operations';
 import type { EmailMessage, OutboxQuery, TestEmail } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../context';
 import { migrationsFolder } from '../db/client';
 import { emailOutbox, type OutboxMessage } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { enqueueEmail } from '../mail/outbox';
-import { EMAIL_TEMPLATES, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../mail/registry';
+import { EMAIL_TEMPLATES, isTemplateName, TEMPLATE_NAMES } from '../mail/registry';
 import type { EmailContent } from '../mail/layout';
 import { consume, type Rule } from './rate-limit';
 
@@ -87,13 +88,6 @@ export const senderCandidates = (ctx: AppContext) => [
   ...new Set([ctx.config.MAIL_FROM, ...ctx.config.MAIL_FROM_FALLBACKS]),
 ];
 
-export interface QueuedEmail {
-  id: string;
-  status: OutboxMessage['status'];
-  to: string;
-  subject: string;
-}
-
 /** POST /api/send-email: the admin's message, sanitised, queued in the outbox. */
 export async function sendEmail(ctx: AppContext, viewer: Viewer, input: EmailMessage): Promise<QueuedEmail> {
   await emailToolsLimit(ctx, viewer);
@@ -104,23 +98,6 @@ export async function sendEmail(ctx: AppContext, viewer: Viewer, input: EmailMes
   });
   ctx.log.info({ id, template: 'admin_message' }, 'admin email queued');
   return { id, status: 'pending', to: input.to, subject: input.subject };
-}
-
-export interface TestEmailResult {
-  id: string;
-  /** The outbox status when the answer was written (pending if the worker had not finished yet). */
-  status: OutboxMessage['status'];
-  success: boolean;
-  to: string;
-  subject: string;
-  /** The sender addresses tried, in order. */
-  senders: string[];
-  /** The one that worked, once sent. */
-  sent_from: string | null;
-  transport: string;
-  attempts: number;
-  last_error: string | null;
-  message_id: string | null;
 }
 
 const testResult = (ctx: AppContext, row: OutboxMessage): TestEmailResult => ({
@@ -251,16 +228,6 @@ export async function cancelOutboxMessage(ctx: AppContext, id: string): Promise<
 }
 
 /* ---------- templates ---------- */
-
-export interface TemplatePreview {
-  name: TemplateName;
-  label: string;
-  description: string;
-  ad_hoc: boolean;
-  subject: string;
-  html: string;
-  text: string;
-}
 
 /** Every registered template rendered with its sample data. */
 export function listTemplates(ctx: AppContext): TemplatePreview[] {

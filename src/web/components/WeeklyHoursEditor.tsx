@@ -5,12 +5,11 @@
  * WeeklyDraft and shows the errors it is given.
  */
 import { WEEK_DAYS, dayLabel, type WeekDay } from '@/domain/calendar';
-import { PRICING_TYPES, pricingTypeLabel, type PricingType } from '@/domain/pricing';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/utils';
+import { PricingTypeSelect } from './PricingTypeSelect';
 import { TimeSelect } from './TimeSelect';
 import type { DayDraft, WeeklyDraft } from './weeklyDraft';
 
@@ -142,21 +141,12 @@ export function WeeklyHoursEditor({
                   <Label htmlFor={id('type')} className="text-xs text-muted-foreground lg:sr-only">
                     Pricing type
                   </Label>
-                  <Select
+                  <PricingTypeSelect
+                    id={id('type')}
                     value={d.pricing_type}
-                    onValueChange={(type) => update(day, { pricing_type: type as PricingType })}
-                  >
-                    <SelectTrigger id={id('type')} aria-label={`${label} pricing type`}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PRICING_TYPES.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {pricingTypeLabel(type)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    onChange={(type) => update(day, { pricing_type: type })}
+                    label={`${label} pricing type`}
+                  />
                 </div>
               )}
               {dayError && (

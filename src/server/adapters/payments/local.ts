@@ -13,6 +13,7 @@
  * The browser sends the card to /api/local-processor/confirm (the provider's hosted field);
  * only the brand and last 4 digits are kept, never the number or the CVC.
  */
+import type { LocalCard, LocalConfirmResponse } from '@/domain/contract/payments';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardBrand, passesLuhn } from '@/domain/payments';
@@ -26,18 +27,11 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderPaymentState,
+  SavedCardCharge,
   RefundResult,
 } from './types';
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
-
-export interface LocalCard {
-  name: string;
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
 
 export type LocalDeclineCode =
   | 'card_declined'
@@ -50,9 +44,8 @@ export type LocalDeclineCode =
   | 'authentication_required';
 
 /** The answer of the card form's confirm and of the authentication challenge. */
-export interface LocalConfirmResult {
-  status: 'succeeded' | 'requires_action' | 'failed';
-  intent_id: string;
+/** The wire answer, with the decline codes this processor uses. */
+export interface LocalConfirmResult extends LocalConfirmResponse {
   error?: { code: LocalDeclineCode; message: string };
 }
 
@@ -148,15 +141,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
   }
 
-  async chargeSavedCard(
-    db: DbOrTx,
-    input: {
-      paymentMethodId: string;
-      amountCents: number;
-      idempotencyKey: string;
-      metadata: PaymentMetadata;
-    },
-  ): Promise<ChargeResult> {
+  async chargeSavedCard(db: DbOrTx, input: SavedCardCharge): Promise<ChargeResult> {
     const [existing] = await db
       .select()
       .from(localIntents)

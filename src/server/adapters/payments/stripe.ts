@@ -14,6 +14,7 @@ import type {
   CreatedIntent,
   PaymentMetadata,
   PaymentProvider,
+  SavedCardCharge,
   PaymentStatus,
   ProviderEvent,
   ProviderPaymentState,
@@ -111,17 +112,7 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async chargeSavedCard(
-    _db: unknown,
-    input: {
-      paymentMethodId: string;
-      customerId: string | null;
-      amountCents: number;
-      idempotencyKey: string;
-      metadata: PaymentMetadata;
-      description?: string;
-    },
-  ): Promise<ChargeResult> {
+  async chargeSavedCard(_db: unknown, input: SavedCardCharge): Promise<ChargeResult> {
     try {
       const pi = await this.stripe.paymentIntents.create(
         {

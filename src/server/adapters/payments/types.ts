@@ -66,6 +66,16 @@ export type ProviderEvent =
   | { type: 'refund.updated'; eventId: string; providerPaymentId: string }
   | { type: 'ignored'; eventId: string; providerType: string };
 
+/** An off-session charge of a card saved at booking time (additional charges, minimum spend). */
+export interface SavedCardCharge {
+  paymentMethodId: string;
+  customerId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: PaymentMetadata;
+  description?: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Sent to the browser (stripe: Stripe.js needs it). */
@@ -84,17 +94,7 @@ export interface PaymentProvider {
   ): Promise<CreatedIntent>;
 
   /** Charges a saved card with the guest away; declines come back as a failed result, not a throw. */
-  chargeSavedCard(
-    db: DbOrTx,
-    input: {
-      paymentMethodId: string;
-      customerId: string | null;
-      amountCents: number;
-      idempotencyKey: string;
-      metadata: PaymentMetadata;
-      description?: string;
-    },
-  ): Promise<ChargeResult>;
+  chargeSavedCard(db: DbOrTx, input: SavedCardCharge): Promise<ChargeResult>;
 
   /** Refunds part or all of a succeeded payment. */
   refund(

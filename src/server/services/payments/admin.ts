@@ -4,26 +4,14 @@
  * venues' bank details masked to the last 4 digits unless the admin reveals one (each reveal is
  * logged). Bank details reach no one else through these endpoints (routes require the admin).
  */
+import type { PaymentProviderName, Transaction } from '@/domain/contract/payments';
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { invalid, notFound } from '@/domain/errors';
 import type { TransactionsQuery } from '@/domain/payments-schemas';
 import type { AppContext, Viewer } from '../../context';
 import { profiles, venues } from '../../db/schema';
 
-export interface TransactionItem {
-  id: string;
-  kind: 'payment' | 'setup' | 'additional_charge' | 'refund';
-  booking_id: string;
-  venue: { id: string; name: string };
-  guest: { id: string; full_name: string | null; email: string };
-  amount_cents: number;
-  status: string;
-  provider: string;
-  provider_id: string | null;
-  failure_code: string | null;
-  reason: string | null;
-  created_at: string;
-}
+export type TransactionItem = Transaction;
 
 const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 function decode<T>(cursor: string, check: (v: unknown) => v is T): T {
@@ -67,7 +55,7 @@ interface Row {
   booking_id: string;
   amount_cents: number;
   status: string;
-  provider: string;
+  provider: PaymentProviderName;
   provider_id: string | null;
   failure_code: string | null;
   reason: string | null;

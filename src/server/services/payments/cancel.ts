@@ -6,17 +6,20 @@
  * the same transaction as the cancellation, which is a compare-and-swap on the booking's
  * status: a refused or failed refund leaves the booking as it was.
  */
+
+import type { CancellationQuote, CancelResponse } from '@/domain/contract/payments';
+import type { Encoded } from '@/domain/contract/wire';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict } from '@/domain/errors';
-import { refundFor, refundMessage, type Canceller, type CancellationPolicy } from '@/domain/payments';
+import { refundFor, refundMessage, type Canceller } from '@/domain/payments';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings, payments, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
-import { getBooking, type BookingView } from '../bookings';
+import { getBooking } from '../bookings';
 import {
   OPEN_STATUSES,
   bookingForViewer,
@@ -29,15 +32,6 @@ import {
   viewerRef,
   type PaymentBooking,
 } from './shared';
-
-export interface CancellationQuote {
-  can_cancel: boolean;
-  as: 'guest' | 'host' | 'admin';
-  policy: CancellationPolicy;
-  paid_cents: number;
-  refund_cents: number;
-  message: string;
-}
 
 type As = CancellationQuote['as'];
 
@@ -103,10 +97,7 @@ export async function cancelOpenPayments(ctx: AppContext, tx: Tx, bookingId: str
   }
 }
 
-export interface CancelAnswer {
-  booking: BookingView;
-  refund: { amount_cents: number; status: string } | null;
-}
+export type CancelAnswer = Encoded<CancelResponse>;
 
 export async function cancelBooking(
   ctx: AppContext,

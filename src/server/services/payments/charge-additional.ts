@@ -5,6 +5,8 @@
  * is recorded (succeeded or failed, with the provider's code); a provider decline is an answer
  * (success: false, code), not an HTTP error. The guest gets an email with the amount and reason.
  */
+import type { AdditionalChargeResponse } from '@/domain/contract/payments';
+import type { Encoded } from '@/domain/contract/wire';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
@@ -25,21 +27,7 @@ import {
   viewerRef,
 } from './shared';
 
-export interface ChargeAnswer {
-  success: boolean;
-  code: string | null;
-  error: string | null;
-  charge: {
-    id: string;
-    booking_id: string;
-    amount_cents: number;
-    status: string;
-    reason: string | null;
-    description: string | null;
-    provider_id: string | null;
-    created_at: Date;
-  };
-}
+export type ChargeAnswer = Encoded<AdditionalChargeResponse>;
 
 export const ONLY_HOST_CHARGES = "Only the venue's host can charge this booking.";
 

@@ -5,6 +5,7 @@
  * booking is allowed by a partial unique index, so any number of concurrent calls share one
  * intent; the idempotency key makes a retried transaction get the same intent back.
  */
+import type { CreatePaymentResponse } from '@/domain/contract/payments';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict, forbidden } from '@/domain/errors';
@@ -14,14 +15,7 @@ import { payments, type Payment } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { OPEN_STATUSES, bookingForViewer, bookingRef, bookingTotalCents, viewerRef } from './shared';
 
-export interface CreatedPayment {
-  clientSecret: string;
-  isMinimumSpend: boolean;
-  provider: 'local' | 'stripe';
-  paymentId: string;
-  amountCents: number;
-  publishableKey?: string;
-}
+export type CreatedPayment = CreatePaymentResponse;
 
 export const ONLY_GUEST_PAYS = 'Only the guest who made this booking can pay for it.';
 

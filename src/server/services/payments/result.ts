@@ -5,6 +5,7 @@
  * and records the answer (idempotently, so a closed tab, the webhook and this page in any
  * order mark the booking paid once).
  */
+import type { PaymentResult, PaymentResultState } from '@/domain/contract/payments';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
 import type { AppContext, Viewer } from '../../context';
@@ -12,25 +13,6 @@ import { payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordProviderState } from './record-paid';
 import { BOOKING_NOT_FOUND, findPaymentBooking } from './shared';
-
-export type PaymentResultState = 'paid' | 'card_on_file' | 'processing' | 'failed' | 'unpaid';
-
-export interface PaymentResult {
-  state: PaymentResultState;
-  booking: {
-    id: string;
-    venue: { id: string; name: string; pricing_type: 'hourly_rate' | 'minimum_spend' };
-    date: string;
-    start_time: string;
-    end_time: string;
-    guest_count: number;
-    total_price: number;
-    status: string;
-  };
-  amount_cents: number;
-  payment_id: string | null;
-  failure?: { code: string | null; message: string | null };
-}
 
 export async function paymentResult(
   ctx: AppContext,

@@ -6,6 +6,8 @@
  */
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
+import type { AdminReviewPage as WireAdminReviewPage, AdminReviewStatus } from '@/domain/contract/reviews';
+import type { Encoded } from '@/domain/contract/wire';
 import { conflict, forbidden, notFound } from '@/domain/errors';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
@@ -88,20 +90,11 @@ const toAdminReview = (r: {
   author: r.author,
 });
 
-export type AdminReviewStatus = 'all' | 'published' | 'unpublished';
-
-export interface AdminReviewPage {
-  reviews: AdminReview[];
-  total_count: number;
-  page: number;
-  limit: number;
-}
-
 /** GET /api/admin/reviews: every review, newest first, a page at a time. */
 export async function listAdminReviews(
   ctx: AppContext,
   query: { status: AdminReviewStatus; page: number; limit: number },
-): Promise<AdminReviewPage> {
+): Promise<Encoded<WireAdminReviewPage>> {
   const where: SQL | undefined =
     query.status === 'all' ? undefined : eq(venueReviews.is_published, query.status === 'published');
   const [rows, [total]] = await Promise.all([

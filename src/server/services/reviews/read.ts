@@ -5,19 +5,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
+import type { VenueReviewsPage } from '@/domain/contract/reviews';
+import type { Encoded } from '@/domain/contract/wire';
 import { invalid, notFound } from '@/domain/errors';
-import { ratingSummary, type RatingSummary } from '@/domain/reviews';
+import { ratingSummary } from '@/domain/reviews';
 import type { AppContext, Viewer } from '../../context';
 import { profiles, venueReviews, venues } from '../../db/schema';
-import { toPublicReview, viewerRef, type PublicReview } from './shared';
+import { toPublicReview, viewerRef } from './shared';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
-
-export interface VenueReviewsPage {
-  summary: RatingSummary;
-  reviews: PublicReview[];
-  next_cursor: string | null;
-}
 
 /** The rating columns of a venue row, as a summary. */
 export const summaryColumns = {
@@ -64,7 +60,7 @@ export async function listVenueReviews(
   viewer: Viewer | null,
   venueId: string,
   page: { cursor?: string; limit: number },
-): Promise<VenueReviewsPage> {
+): Promise<Encoded<VenueReviewsPage>> {
   const [venue] = await ctx.db
     .select({ host_id: venues.host_id, is_active: venues.is_active, ...summaryColumns })
     .from(venues)

@@ -3,6 +3,11 @@ import type { ViewerRef } from '@/domain/access';
 import { reviewerName } from '@/domain/reviews';
 import type { AppContext, Viewer } from '../../context';
 import type { VenueReview } from '../../db/schema';
+import type { Encoded } from '@/domain/contract/wire';
+import type * as Contract from '@/domain/contract/reviews';
+
+/** A review as anyone may read it on the venue page (the contract's shape, Dates not yet encoded). */
+export type PublicReview = Encoded<Contract.PublicReview>;
 
 export const viewerRef = (viewer: Viewer): ViewerRef => ({
   profileId: viewer.profile.id,
@@ -12,18 +17,6 @@ export const viewerRef = (viewer: Viewer): ViewerRef => ({
 export const appUrl = (ctx: AppContext, path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
 
 export const REVIEW_NOT_FOUND = 'Review not found';
-
-/** A review as anyone may read it on the venue page: the author by first name and initial only. */
-export interface PublicReview {
-  id: string;
-  venue_id: string;
-  rating: number;
-  comment: string;
-  author_name: string;
-  host_response: string | null;
-  host_response_at: Date | null;
-  created_at: Date;
-}
 
 export function toPublicReview(row: VenueReview, authorFullName: string | null): PublicReview {
   return {

@@ -6,6 +6,7 @@
  * updated by the database trigger in that transaction too.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { ReviewTarget } from '@/domain/contract/reviews';
 import { bookingRelation, canOnBooking } from '@/domain/access';
 import { todayInZone } from '@/domain/availability';
 import { AppError, conflict, forbidden, notFound } from '@/domain/errors';
@@ -24,21 +25,6 @@ const REASONS: Record<string, string> = {
   [REVIEW_MESSAGES.notPaid]: 'REVIEW_NOT_PAID',
   [REVIEW_MESSAGES.windowClosed]: 'REVIEW_WINDOW_CLOSED',
 };
-
-/** The booking as the review page shows it: what was booked, where and when. */
-export interface ReviewTarget {
-  booking: {
-    id: string;
-    date: string;
-    start_time: string;
-    end_time: string;
-    guest_count: number;
-    venue: { id: string; name: string; city: string };
-  };
-  /** Null when the viewer may review it now; else the reason for the 'Unable to Review' card. */
-  blocker: string | null;
-  can_review: boolean;
-}
 
 async function loadBooking(db: DbOrTx, id: string) {
   const [row] = await db

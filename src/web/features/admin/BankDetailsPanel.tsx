@@ -3,13 +3,12 @@
  * last 4; Reveal asks the server for one venue's full numbers (each reveal is logged there) and
  * Hide forgets them again.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Eye, EyeOff, Landmark, Loader2, Search } from 'lucide-react';
+import { Eye, EyeOff, Landmark, Loader2 } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { LoadError } from '@/web/components/LoadError';
 import {
@@ -19,23 +18,15 @@ import {
   type RevealedBankDetails,
 } from '@/web/features/payments';
 import { toast } from '@/web/lib/toast';
+import { ListSearch } from './ListControls';
 
 const masked = (last4: string | null) => (last4 ? `•••• ${last4}` : '—');
 
 export function BankDetailsPanel() {
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const details = useBankDetails(q, cursor);
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      setQ(search.trim());
-      setCursors([]);
-    }, 300);
-    return () => clearTimeout(handle);
-  }, [search]);
 
   return (
     <section aria-labelledby="bank-heading" className="flex flex-col gap-5">
@@ -48,20 +39,15 @@ export function BankDetailsPanel() {
             Where each venue is paid after its events. Numbers are masked; revealing one is logged.
           </p>
         </div>
-        <div className="relative sm:w-72">
-          <Search
-            className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search venue or host"
-            aria-label="Search bank details"
-            className="pl-10"
-          />
-        </div>
+        <ListSearch
+          value={q}
+          onChange={(text) => {
+            setQ(text);
+            setCursors([]);
+          }}
+          label="Search bank details"
+          placeholder="Search venue or host"
+        />
       </div>
       {details.isPending ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Loading bank details">

@@ -25,9 +25,8 @@ import type { Booking } from '@/domain/contract';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
-import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { ListSearch, ListSelect, Pager, pageFrom } from './ListControls';
+import { ListToolbar, Pager, pageFrom } from './ListControls';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All statuses' },
@@ -54,30 +53,13 @@ export function BookingManagementTab() {
   const counts = bookings.data?.counts;
 
   const toolbar = (
-    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-      <ListSearch
-        value={params.q}
-        onChange={(q) => setParams({ q })}
-        label="Search bookings"
-        placeholder="Search venue, guest or booking id"
-      />
-      <ListSelect
-        value={params.status}
-        onChange={(status) => setParams({ status })}
-        options={STATUS_FILTERS.map((f) => ({
-          ...f,
-          label: counts && f.value !== 'all' ? `${f.label} (${formatCount(counts[f.value] ?? 0)})` : f.label,
-        }))}
-        label="Filter by status"
-      />
-      <ListSelect
-        value={params.sort}
-        onChange={(sort) => setParams({ sort })}
-        options={SORTS}
-        label="Sort bookings"
-        className="sm:w-44"
-      />
-    </div>
+    <ListToolbar
+      params={params}
+      setParams={setParams}
+      search={{ label: 'Search bookings', placeholder: 'Search venue, guest or booking id' }}
+      status={{ label: 'Filter by status', options: STATUS_FILTERS, counts }}
+      sort={{ label: 'Sort bookings', options: SORTS, className: 'sm:w-44' }}
+    />
   );
 
   let body;

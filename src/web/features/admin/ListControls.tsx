@@ -82,6 +82,49 @@ export function ListSelect({
   );
 }
 
+type ListParams = { q: string; status: string; sort: string };
+
+/**
+ * The toolbar of a server-paged list: search, a status filter whose options carry the server's
+ * counts ("Pending (3)"), and a sort order — all kept in the URL by the caller's setParams.
+ */
+export function ListToolbar({
+  params,
+  setParams,
+  search,
+  status,
+  sort,
+}: {
+  params: ListParams;
+  setParams: (patch: Partial<ListParams>) => void;
+  search: { label: string; placeholder: string };
+  status: { label: string; options: readonly Option[]; counts?: Partial<Record<string, number>> };
+  sort: { label: string; options: readonly Option[]; className?: string };
+}) {
+  const counts = status.counts;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <ListSearch value={params.q} onChange={(q) => setParams({ q })} {...search} />
+      <ListSelect
+        value={params.status}
+        onChange={(value) => setParams({ status: value })}
+        options={status.options.map((o) => ({
+          ...o,
+          label: counts && o.value !== 'all' ? `${o.label} (${formatCount(counts[o.value] ?? 0)})` : o.label,
+        }))}
+        label={status.label}
+      />
+      <ListSelect
+        value={params.sort}
+        onChange={(value) => setParams({ sort: value })}
+        options={sort.options}
+        label={sort.label}
+        className={sort.className ?? 'sm:w-40'}
+      />
+    </div>
+  );
+}
+
 /** "Showing 21–40 of 93 {noun}" with previous and next page buttons. */
 export function Pager({
   page,

@@ -24,7 +24,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { ListSearch, ListSelect, Pager, pageFrom } from './ListControls';
+import { ListToolbar, Pager, pageFrom } from './ListControls';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
 import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';
@@ -206,33 +206,13 @@ export function ManageVenuesTab() {
   const filtered = Boolean(params.status || params.q);
 
   const toolbar = (
-    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-      <ListSearch
-        value={params.q}
-        onChange={(q) => setParams({ q })}
-        label="Search venues"
-        placeholder="Search by name, city or host"
-      />
-      <ListSelect
-        value={params.status}
-        onChange={(status) => setParams({ status })}
-        options={STATUS_OPTIONS.map((o) => ({
-          ...o,
-          label:
-            venues.data && o.value !== 'all'
-              ? `${o.label} (${formatCount(venues.data.counts[o.value])})`
-              : o.label,
-        }))}
-        label="Filter by review state"
-      />
-      <ListSelect
-        value={params.sort}
-        onChange={(sort) => setParams({ sort })}
-        options={SORT_OPTIONS}
-        label="Sort venues"
-        className="sm:w-40"
-      />
-    </div>
+    <ListToolbar
+      params={params}
+      setParams={setParams}
+      search={{ label: 'Search venues', placeholder: 'Search by name, city or host' }}
+      status={{ label: 'Filter by review state', options: STATUS_OPTIONS, counts: venues.data?.counts }}
+      sort={{ label: 'Sort venues', options: SORT_OPTIONS }}
+    />
   );
 
   let body;

@@ -4,15 +4,13 @@
  * by the server (GET /api/admin/transactions), filters kept in the URL so a view can be shared
  * or reloaded — and the venues' bank details, masked to the last 4 unless revealed.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight, Receipt, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Receipt } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { LoadError } from '@/web/components/LoadError';
 import {
@@ -23,6 +21,7 @@ import {
   type TransactionFilters,
 } from '@/web/features/payments';
 import { BankDetailsPanel } from './BankDetailsPanel';
+import { ListSearch, ListSelect } from './ListControls';
 
 const PAGE_SIZE = 20;
 
@@ -86,22 +85,9 @@ function useTransactionParams() {
 
 export function TransactionManagementTab() {
   const [filters, update] = useTransactionParams();
-  const [search, setSearch] = useState(filters.q ?? '');
   // Cursors of the pages before this one, for "Previous".
   const [previous, setPrevious] = useState<string[]>([]);
   const transactions = useTransactions(filters);
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      const q = search.trim();
-      if (q !== (filters.q ?? '')) {
-        setPrevious([]);
-        update({ tx_q: q || null, tx_cursor: null });
-      }
-    }, 300);
-    return () => clearTimeout(handle);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
-  }, [search]);
 
   const setFilter = (key: 'tx_kind' | 'tx_status', value: string) => {
     setPrevious([]);
@@ -121,45 +107,29 @@ export function TransactionManagementTab() {
           </p>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-          <div className="relative lg:max-w-sm lg:flex-1">
-            <Search
-              className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search venue, guest, booking or provider id"
-              aria-label="Search transactions"
-              className="pl-10"
-            />
-          </div>
+          <ListSearch
+            value={filters.q ?? ''}
+            onChange={(q) => {
+              setPrevious([]);
+              update({ tx_q: q || null, tx_cursor: null });
+            }}
+            label="Search transactions"
+            placeholder="Search venue, guest, booking or provider id"
+          />
           <div className="grid grid-cols-2 gap-3 sm:flex">
-            <Select value={filters.kind ?? 'all'} onValueChange={(v) => setFilter('tx_kind', v)}>
-              <SelectTrigger className="sm:w-48" aria-label="Filter by type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {KINDS.map((k) => (
-                  <SelectItem key={k.value} value={k.value}>
-                    {k.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={filters.status ?? 'all'} onValueChange={(v) => setFilter('tx_status', v)}>
-              <SelectTrigger className="sm:w-44" aria-label="Filter by status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {STATUSES.map((s) => (
-                  <SelectItem key={s.value} value={s.value}>
-                    {s.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ListSelect
+              value={filters.kind ?? 'all'}
+              onChange={(v) => setFilter('tx_kind', v)}
+              options={KINDS}
+              label="Filter by type"
+            />
+            <ListSelect
+              value={filters.status ?? 'all'}
+              onChange={(v) => setFilter('tx_status', v)}
+              options={STATUSES}
+              label="Filter by status"
+              className="sm:w-44"
+            />
           </div>
           {data && (
             <p className="text-sm text-muted-foreground lg:ml-auto" aria-live="polite">

@@ -41,7 +41,7 @@ import {
   CHARGE_REQUIRES_AUTHENTICATION,
   CHARGE_REQUIRES_AUTHENTICATION_MESSAGE,
 } from './messages';
-import type { AdditionalChargeResponse } from './types';
+import type { AdditionalChargeResponse } from '@/domain/contract/payments';
 
 export default function AdditionalChargeDialog({
   booking,

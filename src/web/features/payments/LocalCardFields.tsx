@@ -12,14 +12,7 @@ import { cardBrand, formatCardNumber, formatExpiry, type CardErrors, type CardFi
 const fieldInput =
   'h-12 w-full min-w-0 bg-transparent px-3.5 text-base text-foreground outline-none placeholder:text-muted-foreground/70 disabled:cursor-not-allowed disabled:opacity-60';
 
-export function LocalCardFields({
-  value,
-  onChange,
-  errors,
-  touched,
-  onBlurField,
-  disabled,
-}: {
+interface FieldProps {
   value: CardFields;
   onChange: (next: CardFields) => void;
   errors: CardErrors;
@@ -27,13 +20,68 @@ export function LocalCardFields({
   touched: Partial<Record<keyof CardFields, boolean>>;
   onBlurField: (field: keyof CardFields) => void;
   disabled?: boolean;
+}
+
+/** One of the three inputs: a hidden label, card autofill hints, the shared error description. */
+function CardInput({
+  field,
+  id,
+  label,
+  name,
+  autoComplete,
+  placeholder,
+  className,
+  format,
+  errorId,
+  described,
+  props,
+}: {
+  field: keyof CardFields;
+  id: string;
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  className?: string;
+  /** The new field value from what was typed (and the value before it). */
+  format: (typed: string, before: string) => string;
+  errorId: string;
+  described: boolean;
+  props: FieldProps;
 }) {
+  const { value, onChange, errors, touched, onBlurField, disabled } = props;
+  return (
+    <>
+      <label htmlFor={`${id}-${field}`} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={`${id}-${field}`}
+        name={name}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        className={cn(fieldInput, 'font-mono', className)}
+        value={value[field]}
+        disabled={disabled}
+        aria-invalid={touched[field] && errors[field] ? true : undefined}
+        aria-describedby={described ? errorId : undefined}
+        onChange={(e) => onChange({ ...value, [field]: format(e.target.value, value[field]) })}
+        onBlur={() => onBlurField(field)}
+      />
+    </>
+  );
+}
+
+export function LocalCardFields(props: FieldProps) {
+  const { value, errors, touched } = props;
   const id = useId();
   const shown = (['number', 'expiry', 'cvc'] as const)
     .filter((f) => touched[f] && errors[f])
     .map((f) => errors[f]!);
   const brand = cardBrand(value.number);
   const errorId = `${id}-card-error`;
+  const common = { id, errorId, described: shown.length > 0, props };
 
   return (
     <fieldset className="grid gap-2" data-testid="card-fields">
@@ -45,22 +93,15 @@ export function LocalCardFields({
         )}
       >
         <div className="relative flex items-center border-b border-input/70">
-          <label htmlFor={`${id}-number`} className="sr-only">
-            Card number
-          </label>
-          <input
-            id={`${id}-number`}
+          <CardInput
+            {...common}
+            field="number"
+            label="Card number"
             name="cardnumber"
-            inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            className={cn(fieldInput, 'pr-20 font-mono tracking-wide')}
-            value={value.number}
-            disabled={disabled}
-            aria-invalid={touched.number && errors.number ? true : undefined}
-            aria-describedby={shown.length ? errorId : undefined}
-            onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
-            onBlur={() => onBlurField('number')}
+            className="pr-20 tracking-wide"
+            format={(typed) => formatCardNumber(typed)}
           />
           <span className="pointer-events-none absolute right-3 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {brand !== 'unknown' && <span>{brand}</span>}
@@ -69,47 +110,30 @@ export function LocalCardFields({
         </div>
         <div className="grid grid-cols-2">
           <div className="border-r border-input/70">
-            <label htmlFor={`${id}-expiry`} className="sr-only">
-              Expiration date (MM / YY)
-            </label>
-            <input
-              id={`${id}-expiry`}
+            <CardInput
+              {...common}
+              field="expiry"
+              label="Expiration date (MM / YY)"
               name="exp-date"
-              inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM / YY"
-              className={cn(fieldInput, 'font-mono')}
-              value={value.expiry}
-              disabled={disabled}
-              aria-invalid={touched.expiry && errors.expiry ? true : undefined}
-              aria-describedby={shown.length ? errorId : undefined}
-              onChange={(e) => {
-                const raw = e.target.value;
-                // Deleting back over the " / " separator removes the digit before it.
-                const next =
-                  raw.length < value.expiry.length && value.expiry.endsWith(' / ') ? raw.slice(0, 1) : raw;
-                onChange({ ...value, expiry: formatExpiry(next) });
-              }}
-              onBlur={() => onBlurField('expiry')}
+              // Deleting back over the " / " separator removes the digit before it.
+              format={(typed, before) =>
+                formatExpiry(
+                  typed.length < before.length && before.endsWith(' / ') ? typed.slice(0, 1) : typed,
+                )
+              }
             />
           </div>
           <div>
-            <label htmlFor={`${id}-cvc`} className="sr-only">
-              Security code (CVC)
-            </label>
-            <input
-              id={`${id}-cvc`}
+            <CardInput
+              {...common}
+              field="cvc"
+              label="Security code (CVC)"
               name="cvc"
-              inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="CVC"
-              className={cn(fieldInput, 'font-mono')}
-              value={value.cvc}
-              disabled={disabled}
-              aria-invalid={touched.cvc && errors.cvc ? true : undefined}
-              aria-describedby={shown.length ? errorId : undefined}
-              onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-              onBlur={() => onBlurField('cvc')}
+              format={(typed) => typed.replace(/\D/g, '').slice(0, 4)}
             />
           </div>
         </div>

@@ -18,7 +18,7 @@ import {
   PAYMENT_NOT_READY_MESSAGE,
 } from './messages';
 import { CardholderNameField, PayButton, SecureNote, type PaymentFormProps } from './PaymentParts';
-import type { LocalConfirmResponse } from './types';
+import type { LocalConfirmResponse } from '@/domain/contract/payments';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };
 

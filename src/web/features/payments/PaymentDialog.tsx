@@ -34,7 +34,7 @@ import {
   setupFailedMessage,
 } from './messages';
 import type { PaymentFormProps } from './PaymentParts';
-import type { CreatePaymentResponse } from './types';
+import type { CreatePaymentResponse } from '@/domain/contract/payments';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 

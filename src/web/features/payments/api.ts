@@ -18,7 +18,7 @@ import type {
   PaymentResult,
   RevealedBankDetails,
   TransactionPage,
-} from './types';
+} from '@/domain/contract/payments';
 
 const enc = encodeURIComponent;
 

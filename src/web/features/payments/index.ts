@@ -15,4 +15,4 @@ export {
 export { paymentKeys, paymentsApi, useBankDetails, usePaymentResult, useTransactions } from './api';
 export type { TransactionFilters } from './api';
 export { formatDateTime } from './format';
-export type * from './types';
+export type * from '@/domain/contract/payments';

@@ -5,7 +5,7 @@
  */
 import { isPastDate } from '@/domain/availability';
 import type { Booking } from '@/domain/contract';
-import type { BookingPaymentStatus } from './types';
+import type { BookingPaymentStatus } from '@/domain/contract/payments';
 
 export function paymentStatusOf(booking: Booking): BookingPaymentStatus {
   if (booking.payment_status) return booking.payment_status;

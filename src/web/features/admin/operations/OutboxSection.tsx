@@ -19,11 +19,10 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api';
-import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
 import { cn } from '@/web/lib/utils';
-import { ListSearch, ListSelect, Pager, pageFrom } from '../ListControls';
+import { ListToolbar, Pager, pageFrom } from '../ListControls';
 import type { MailStatus, OutboxMessage } from '@/domain/contract';
 import { extractLinks, useOutbox, useOutboxAction } from './data';
 
@@ -259,33 +258,13 @@ export function OutboxSection() {
         </Button>
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <ListSearch
-          value={params.q}
-          onChange={(q) => setParams({ q })}
-          label="Search messages"
-          placeholder="Search recipient or subject"
-        />
-        <ListSelect
-          value={params.status}
-          onChange={(status) => setParams({ status })}
-          options={STATUS_OPTIONS.map((o) => ({
-            ...o,
-            label:
-              counts && o.value !== 'all'
-                ? `${o.label} (${formatCount(counts[o.value as MailStatus] ?? 0)})`
-                : o.label,
-          }))}
-          label="Filter by status"
-        />
-        <ListSelect
-          value={params.sort}
-          onChange={(sort) => setParams({ sort })}
-          options={SORTS}
-          label="Sort messages"
-          className="sm:w-40"
-        />
-      </div>
+      <ListToolbar
+        params={params}
+        setParams={setParams}
+        search={{ label: 'Search messages', placeholder: 'Search recipient or subject' }}
+        status={{ label: 'Filter by status', options: STATUS_OPTIONS, counts }}
+        sort={{ label: 'Sort messages', options: SORTS }}
+      />
 
       {outbox.isPending ? (
         <div className="grid gap-2" aria-busy="true">

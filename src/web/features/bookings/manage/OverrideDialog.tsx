@@ -8,7 +8,7 @@ import { Trash2 } from 'lucide-react';
 import type { StoredOverride, Venue } from '@/domain/contract';
 import { formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
-import { PRICING_TYPES, pricingTypeLabel, type PricingType } from '@/domain/pricing';
+import type { PricingType } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -21,6 +21,7 @@ import {
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { PricingTypeSelect } from '@/web/components/PricingTypeSelect';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateCalendar } from '../data';
@@ -130,22 +131,12 @@ export function OverrideDialog({
               />
             </FormField>
             <FormField id="override-type" label="Pricing Type">
-              <Select
+              <PricingTypeSelect
+                id="override-type"
                 value={pricingType}
-                onValueChange={(v) => setPricingType(v as PricingType)}
+                onChange={setPricingType}
                 disabled={!available}
-              >
-                <SelectTrigger id="override-type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PRICING_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {pricingTypeLabel(type)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </FormField>
           </div>
           <DialogFooter className="sm:justify-between">

@@ -2,16 +2,16 @@
  * Wire types of the payment endpoints (the payments contract, docs/decisions/0013-payments.md).
  * Money is integer cents on the wire, except the SPEC's own payloads (`amount` in dollars).
  */
-import type { PricingType } from '@/domain/pricing';
+import type { CancellationPolicy } from '../payments';
+import type { PricingType } from '../pricing';
+import type { Booking } from './bookings';
+import type { Timestamp } from './wire';
 
 export type PaymentProviderName = 'local' | 'stripe';
 
 /** A booking's payment state for display (GET booking views: `payment_status`). */
 export type BookingPaymentStatus =
   'unpaid' | 'processing' | 'paid' | 'card_on_file' | 'refunded' | 'partially_refunded';
-
-export type CancellationPolicy = 'flexible' | 'moderate' | 'strict';
-export type CancelledBy = 'guest' | 'host' | 'admin' | 'system';
 
 /** POST /api/create-payment (SPEC §7 payload). */
 export interface CreatePaymentRequest {
@@ -63,15 +63,16 @@ export interface PaymentResult {
     id: string;
     venue: { id: string; name: string; pricing_type: PricingType };
     date: string;
-    start_time: string | null;
-    end_time: string | null;
+    start_time: string;
+    end_time: string;
     guest_count: number;
     total_price: number;
+    status: string;
   };
-  amount_cents: number | null;
+  amount_cents: number;
   payment_id: string | null;
   /** With state 'failed': why the provider refused. */
-  failure?: { code: string | null; message: string | null } | null;
+  failure?: { code: string | null; message: string | null };
 }
 
 /** GET /api/bookings/:id/cancellation */
@@ -86,7 +87,7 @@ export interface CancellationQuote {
 
 /** POST /api/bookings/:id/cancel */
 export interface CancelResponse {
-  booking: { id: string; status: string };
+  booking: Booking;
   refund: { amount_cents: number; status: string } | null;
 }
 
@@ -107,7 +108,16 @@ export interface AdditionalChargeResponse {
   success: boolean;
   code: string | null;
   error: string | null;
-  charge?: { id?: string; amount_cents?: number; status?: string } | null;
+  charge: {
+    id: string;
+    booking_id: string;
+    amount_cents: number;
+    status: string;
+    reason: string | null;
+    description: string | null;
+    provider_id: string | null;
+    created_at: Timestamp;
+  };
 }
 
 export type TransactionKind = 'payment' | 'setup' | 'additional_charge' | 'refund';
@@ -123,9 +133,9 @@ export interface Transaction {
   status: string;
   provider: PaymentProviderName;
   provider_id: string | null;
-  created_at: string;
-  failure_code?: string | null;
-  reason?: string | null;
+  created_at: Timestamp;
+  failure_code: string | null;
+  reason: string | null;
 }
 
 export interface TransactionPage {
