@@ -111,6 +111,14 @@ describe('renderPage', () => {
   });
 });
 
+describe('the rendered list after hydration', () => {
+  it('asks for the first page again, not for a cursor of null, when its cache came through JSON', async () => {
+    const { venueListPath } = await import('./features/venues');
+    const [firstParam] = JSON.parse(JSON.stringify({ p: [undefined] })).p as [null];
+    expect(venueListPath({}, firstParam)).toBe('/api/venues?limit=12');
+  });
+});
+
 describe('shellState', () => {
   it("carries the visitor's session, and a signed-out one when the read fails", async () => {
     const signedIn = { user: { id: 'u1', email: 'h@velvet.test' }, profile: { id: 'u1', role: 'host' } };
