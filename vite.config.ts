@@ -16,6 +16,21 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // No source maps in the production build: the served scripts carry no sourceMappingURL.
+    sourcemap: false,
+    // .vite/manifest.json: the server preloads a rendered page's scripts from it (src/server/ssr.ts).
+    manifest: true,
+    rolldownOptions: {
+      // The app's own modules have no side effects on import (styles aside), so a module that a
+      // barrel (features/x/index.ts) re-exports lands only in the chunks of the pages that use it,
+      // not in the entry: zod, react-hook-form and the dialogs stay off the home page.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\/src\/web\/main\.tsx$/, sideEffects: true },
+          { test: /\/src\/.*\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

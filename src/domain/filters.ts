@@ -152,7 +152,9 @@ export type VenueSort = (typeof VENUE_SORTS)[number];
 export const VENUE_SORT_LABELS: Record<VenueSort, string> = { newest: 'Newest', rating: 'Top Rated' };
 export const VENUE_LIST_MAX_LIMIT = 48;
 
-const filterText = z.string({ error: 'Invalid filter value.' }).optional();
+// Schemas are built in pure IIFEs so a bundle that uses only the helpers above (the web's home
+// page) drops them, and zod with them.
+const filterText = /* @__PURE__ */ (() => z.string({ error: 'Invalid filter value.' }).optional())();
 const LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${VENUE_LIST_MAX_LIMIT}.`;
 
 /** A filter left empty or set to 'all' means no filter. */
@@ -170,39 +172,40 @@ export const FILTER_MESSAGES = {
  * Query string of the venue list endpoint: filters, cursor, limit. A filter that is given must
  * be valid (400 naming it, never silently ignored); empty and 'all' mean no filter.
  */
-export const venueListQuerySchema = z
-  .object({
-    location: filterText,
-    date: filterText.refine((v) => isUnset(v) || isIsoDate(v!.trim()), FILTER_MESSAGES.date),
-    guests: filterText.refine(
-      (v) => isUnset(v) || (/^\d+$/.test(v!.trim()) && Number(v) >= 1 && Number.isSafeInteger(Number(v))),
-      FILTER_MESSAGES.guests,
-    ),
-    pricingType: filterText.refine(
-      (v) => isUnset(v) || isPricingType(v!.trim()),
-      FILTER_MESSAGES.pricingType,
-    ),
-    pricing: filterText.refine(
-      (v) => isUnset(v) || findPriceBand(v!.trim()) !== undefined,
-      FILTER_MESSAGES.pricing,
-    ),
-    cursor: z.string({ error: 'Invalid cursor.' }).optional(),
-    // Lenient like the filters: anything but 'rating' means the default order (newest).
-    sort: filterText,
-    limit: z.preprocess(
-      (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: LIMIT_MESSAGE })
-        .int(LIMIT_MESSAGE)
-        .min(1, LIMIT_MESSAGE)
-        .max(VENUE_LIST_MAX_LIMIT, LIMIT_MESSAGE)
-        .default(VENUE_LIST_DEFAULT_LIMIT),
-    ),
-  })
-  .transform(({ cursor, limit, sort, ...filters }) => ({
-    ...normalizeFilters(filters),
-    ...(cursor?.trim() ? { cursor: cursor.trim() } : {}),
-    ...(sort?.trim() === 'rating' ? { sort: 'rating' as const } : {}),
-    limit,
-  }));
+export const venueListQuerySchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      location: filterText,
+      date: filterText.refine((v) => isUnset(v) || isIsoDate(v!.trim()), FILTER_MESSAGES.date),
+      guests: filterText.refine(
+        (v) => isUnset(v) || (/^\d+$/.test(v!.trim()) && Number(v) >= 1 && Number.isSafeInteger(Number(v))),
+        FILTER_MESSAGES.guests,
+      ),
+      pricingType: filterText.refine(
+        (v) => isUnset(v) || isPricingType(v!.trim()),
+        FILTER_MESSAGES.pricingType,
+      ),
+      pricing: filterText.refine(
+        (v) => isUnset(v) || findPriceBand(v!.trim()) !== undefined,
+        FILTER_MESSAGES.pricing,
+      ),
+      cursor: z.string({ error: 'Invalid cursor.' }).optional(),
+      // Lenient like the filters: anything but 'rating' means the default order (newest).
+      sort: filterText,
+      limit: z.preprocess(
+        (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v),
+        z
+          .number({ error: LIMIT_MESSAGE })
+          .int(LIMIT_MESSAGE)
+          .min(1, LIMIT_MESSAGE)
+          .max(VENUE_LIST_MAX_LIMIT, LIMIT_MESSAGE)
+          .default(VENUE_LIST_DEFAULT_LIMIT),
+      ),
+    })
+    .transform(({ cursor, limit, sort, ...filters }) => ({
+      ...normalizeFilters(filters),
+      ...(cursor?.trim() ? { cursor: cursor.trim() } : {}),
+      ...(sort?.trim() === 'rating' ? { sort: 'rating' as const } : {}),
+      limit,
+    })))();
 export type VenueListQuery = z.output<typeof venueListQuerySchema>;

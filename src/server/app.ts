@@ -10,12 +10,16 @@ import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
 import { mountApiRoutes, mountPublicRoutes } from './routes';
 import { serveSpa } from './static';
+import type { PageRenderer } from './ssr';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Routes that take file uploads set their own, larger limit. */
 export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !path.endsWith('/order');
 
-export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
+export function createApp(
+  ctx: AppContext,
+  opts: { staticDir?: string; renderer?: PageRenderer | Promise<PageRenderer | null> | null } = {},
+) {
   const app = new Hono<AppEnv>();
 
   // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
@@ -62,7 +66,13 @@ export function createApp(ctx: AppContext, opts: { staticDir?: string } = {}) {
   app.all('/api/*', (c) =>
     c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404),
   );
-  if (opts.staticDir) serveSpa(app, opts.staticDir);
+  if (opts.staticDir) {
+    serveSpa(app, opts.staticDir, {
+      renderer: opts.renderer,
+      publicUrl: ctx.config.PUBLIC_URL,
+      onRenderError: (err, path) => ctx.log.error({ err, path }, 'server rendering failed; sent the shell'),
+    });
+  }
   app.onError((err, c) => handleError(err, c, ctx.log));
   return app;
 }

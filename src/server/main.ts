@@ -11,6 +11,7 @@ import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
+import { loadRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
 
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, queryMs: config.DATABASE_QUERY_TIMEOUT_MS },
+    // Made by the build beside dist/server (scripts/build-server.mjs).
+    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template.tar'),
   });
   await database.migrate();
   const ctx = await createContext(config, database, log);
@@ -53,7 +56,10 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
-  const app = createApp(ctx, { staticDir });
+  // The public pages' server renderer (decision 25), built beside this file; loaded while the
+  // server starts listening, not before.
+  const renderer = staticDir ? loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
+  const app = createApp(ctx, { staticDir, renderer });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info(
       { port: info.port, database: database.engine, mail: ctx.mail.name },

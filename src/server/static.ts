@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
+import { fontPreloads, inProcessJson, pageScripts, scriptJson, type PageRenderer } from './ssr';
 
 const cacheFor =
   (value: (path: string) => string): MiddlewareHandler<AppEnv> =>
@@ -18,11 +19,46 @@ const FILE_EXTENSION =
 const notFoundFile = (c: Context) =>
   c.text('Not found', 404, { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=UTF-8' });
 
+const DEFAULT_HEAD = `<title>Velvet — Premium Nightlife Venues</title>
+    <meta name="description" content="Velvet is the marketplace for premium nightlife venues: discover bars and clubs, book instantly, and list your own venue." />`;
+
+/** index.html with the page's head, markup and data put in its three placeholders. */
+function fillTemplate(
+  template: string,
+  parts: { head: string; html?: string; state?: string; fonts: string[] },
+) {
+  const fonts = parts.fonts.map(
+    (href) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`,
+  );
+  return template
+    .replace('<!--app-head-->', () => parts.head + fonts.join(''))
+    .replace('<!--app-html-->', () => parts.html ?? '')
+    .replace('<!--app-state-->', () =>
+      parts.state ? `<script type="application/json" id="velvet-state">${parts.state}</script>` : '',
+    );
+}
+
+export interface SpaOptions {
+  /** Renders the public pages on the server (ssr.ts); without it every page is the shell. */
+  renderer?: PageRenderer | Promise<PageRenderer | null> | null;
+  /** The site's public origin, for canonical and Open Graph links. */
+  publicUrl?: string;
+  onRenderError?: (err: unknown, path: string) => void;
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, other files for an hour, and
- * index.html (never cached) for every other GET so that client-side routes load on refresh.
+ * index.html (never cached) for every other GET so that client-side routes load on refresh —
+ * rendered on the server, with its data, for the public pages (decision 25).
  */
-export function serveSpa(app: Hono<AppEnv>, root: string) {
+export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = {}) {
+  const { renderer, publicUrl, onRenderError } = options;
+  const scriptsOf = pageScripts(path.join(root, '.vite/manifest.json'));
+  const fonts = fontPreloads(path.join(root, '.vite/manifest.json'));
+  const modulePreloads = (page: string) =>
+    scriptsOf(page)
+      .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}" />`)
+      .join('');
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
   // Re-read index.html when a new build replaces it, so it never points at deleted assets.
@@ -43,6 +79,8 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
   // app's HTML, which a browser or CDN would otherwise cache as a script for a year.
   app.all('/assets/*', (c) => notFoundFile(c));
   const files = serveStatic({ root });
+  // Vite's manifest is for the server (pageScripts), not for visitors.
+  app.all('/.vite/*', (c) => notFoundFile(c));
   app.use('*', async (c, next) => {
     // index.html is answered below, for "/" and every client route alike.
     if (c.req.path.startsWith('/api/') || c.req.path === '/' || c.req.path.endsWith('.html')) return next();
@@ -54,11 +92,47 @@ export function serveSpa(app: Hono<AppEnv>, root: string) {
     if (found && c.res.ok) c.res.headers.set('cache-control', 'public, max-age=3600');
     return res;
   });
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     // Client routes have no file extension; a missing file does.
     if (FILE_EXTENSION.test(c.req.path)) return notFoundFile(c);
     c.header('cache-control', 'no-cache');
-    return c.html(indexHtml());
+    const pages = await renderer;
+    if (pages) {
+      try {
+        const url = new URL(c.req.url);
+        const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
+        if (page) {
+          const html = fillTemplate(indexHtml(), {
+            head: page.head + modulePreloads(page.page),
+            html: page.html,
+            state: scriptJson(page.state),
+            fonts: fonts(),
+          });
+          // The page differs by visitor (their session): never kept by a shared cache.
+          c.header('cache-control', 'no-cache, private');
+          c.header('vary', 'cookie');
+          return c.html(html, page.status as 200);
+        }
+      } catch (err) {
+        // A page that cannot be rendered here is still rendered by the browser.
+        onRenderError?.(err, c.req.path);
+      }
+    }
+    // A page the browser renders: its scripts still load alongside the entry, not after it, and
+    // the session comes with the page (no round trip before a guarded page can load).
+    const shellPage = pages?.pageModule?.(c.req.path) ?? null;
+    const head = DEFAULT_HEAD + (shellPage ? modulePreloads(shellPage) : '');
+    let state: string | undefined;
+    if (shellPage && pages?.shellState) {
+      try {
+        state = scriptJson(await pages.shellState(inProcessJson(app, c)));
+        c.header('cache-control', 'no-cache, private');
+        c.header('vary', 'cookie');
+      } catch (err) {
+        onRenderError?.(err, c.req.path);
+      }
+    }
+    return c.html(fillTemplate(indexHtml(), { head, fonts: fonts(), state }));
   });
 }

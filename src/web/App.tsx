@@ -1,12 +1,14 @@
-import { lazy, useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes, StaticRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
 import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
 import { AppLayout } from '@/web/features/layout';
 import { WaitlistNotices } from '@/web/features/waitlist';
-import { Toaster } from './components/ui/toaster';
+
+// The toaster (sonner) loads beside the page, not before it.
+const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 // One lazily loaded module per SPEC §2 route.
 const HomePage = lazy(() => import('./pages/HomePage'));
@@ -152,31 +154,50 @@ function LiveRefresh() {
   return <WaitlistNotices enabled={profile?.role === 'user'} />;
 }
 
-/** Everything inside the router: auth, the live feed, the routes and the toasts. */
-function Shell() {
+/** Everything under the router: the session, live updates, the routes and the toasts. */
+function AppBody() {
   return (
     <AuthProvider>
       <LiveRefresh />
       <AppRoutes />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </AuthProvider>
   );
 }
 
 /*
- * A data router (not <BrowserRouter>) so forms can ask before their unsaved changes are left
- * behind (useBlocker, components/UnsavedChanges.tsx). The routes stay one <Routes> tree below it.
+ * In the browser, a data router (not <BrowserRouter>) so forms can ask before their unsaved
+ * changes are left behind (useBlocker, components/UnsavedChanges.tsx). The routes stay one
+ * <Routes> tree below it, which the server renders with a <StaticRouter> (no DOM of their own,
+ * so the hydrated markup matches).
  */
 function createRouter() {
-  return createBrowserRouter([{ path: '*', element: <Shell /> }]);
+  return createBrowserRouter([{ path: '*', element: <AppBody /> }]);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app in the browser. `queryClient` comes from main.tsx when the server rendered the page
+ * (its cache holds the data the server rendered with, so hydration matches).
+ */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}
+
+/** The same app rendered on the server for one URL (entry-server.tsx). */
+export function ServerApp({ queryClient, location }: { queryClient: QueryClient; location: string }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={location}>
+        <AppBody />
+      </StaticRouter>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -163,9 +163,28 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   timeouts?: PoolTimeouts;
+  /**
+   * A dump of a new, migrated PGlite database (made by `npm run build`: db/template.ts). A new
+   * data directory starts from it instead of initialising a cluster — most of a fresh start.
+   */
+  pgliteTemplate?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, 10, opts.timeouts);
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
+  const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
+  if (isNew && opts.pgliteTemplate && existsSync(opts.pgliteTemplate)) {
+    try {
+      const loadDataDir = new Blob([await readFile(opts.pgliteTemplate)]);
+      const client = new PGlite(dir, { extensions: pgliteExtensions, loadDataDir });
+      await client.waitReady;
+      return await openPglite(client);
+    } catch (err) {
+      // A template this PGlite cannot read: start the directory from nothing instead.
+      console.warn(`pglite: the database template could not be loaded (${(err as Error).message})`);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+    }
+  }
   return openPglite(new PGlite(dir, { extensions: pgliteExtensions }));
 }

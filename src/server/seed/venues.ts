@@ -14,7 +14,8 @@ import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
-import { storeVenueImage } from '../services/venues/images';
+import { storeProcessedVenueImage, storeVenueImage } from '../services/venues/images';
+import { prebuiltDemoPhoto, type DemoPhotoSpec } from './demo-photos';
 import type { DemoAccounts } from './accounts';
 
 type Slot = readonly [open: string, close: string] | null;
@@ -429,33 +430,43 @@ function sceneSvg(scene: DemoVenue['scenes'][number], palette: DemoVenue['palett
 </svg>`;
 }
 
-/** A demo photo as a JPEG, like one a host would upload. */
-export async function demoPhoto(
-  scene: DemoVenue['scenes'][number],
-  palette: DemoVenue['palette'],
-  seed: number,
-): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, palette, seed)))
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
 const slug = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** Every demo venue's photos, in order (the build renders them ahead: seed/demo-photos.ts). */
+export function demoPhotoSpecs(): DemoPhotoSpec[][] {
+  return DEMO_VENUES.map((v, n) =>
+    v.scenes.map((scene, i) => ({
+      name: `${slug(v.name)}-${i + 1}.jpg`,
+      svg: sceneSvg(scene, v.palette, (n + 1) * 7919 + i * 104729),
+    })),
+  );
+}
+
+/** A demo photo as a JPEG, like one a host would upload. */
+export function demoPhotoJpeg(spec: DemoPhotoSpec): Promise<Buffer> {
+  return sharp(Buffer.from(spec.svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** Seeds the demo venues; returns them (every column) so bookings and reviews can be seeded on them. */
 export async function seedVenues(ctx: AppContext, accounts: DemoAccounts): Promise<Venue[]> {
   const now = ctx.now().getTime();
+  const specs = demoPhotoSpecs();
   const prepared = await Promise.all(
     DEMO_VENUES.map(async (v, n) => {
       const id = randomUUID();
       const images: string[] = [];
-      for (const [i, scene] of v.scenes.entries()) {
-        const bytes = await demoPhoto(scene, v.palette, (n + 1) * 7919 + i * 104729);
-        images.push(await storeVenueImage(ctx, id, i, { name: `${slug(v.name)}-${i + 1}.jpg`, bytes }));
+      for (const [i, spec] of (specs[n] ?? []).entries()) {
+        // Made at build time (npm run build) when present: no image work on a fresh start.
+        const prebuilt = await prebuiltDemoPhoto(spec);
+        images.push(
+          prebuilt
+            ? await storeProcessedVenueImage(ctx, id, i, spec.name, prebuilt)
+            : await storeVenueImage(ctx, id, i, { name: spec.name, bytes: await demoPhotoJpeg(spec) }),
+        );
       }
       return { v, id, images };
     }),

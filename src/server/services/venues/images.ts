@@ -18,6 +18,7 @@ import {
   fullKey,
   processImage,
   safeFileName,
+  type ProcessedImage,
 } from '../../images/pipeline';
 import { loadForEdit } from './access';
 import { sendBackForReview } from './back-to-review';
@@ -69,7 +70,18 @@ export async function storeVenueImage(
     if (err instanceof ImageRejectedError) throw rejectionToAppError(err);
     throw err;
   }
-  const key = `${venueId}/${ctx.now().getTime()}-${index}-${safeFileName(file.name, processed.extension)}`;
+  return storeProcessedVenueImage(ctx, venueId, index, file.name, processed);
+}
+
+/** Stores an image the pipeline has already processed (the demo photos made at build time). */
+export async function storeProcessedVenueImage(
+  ctx: AppContext,
+  venueId: string,
+  index: number,
+  name: string,
+  processed: Pick<ProcessedImage, 'original' | 'card' | 'full' | 'contentType' | 'extension'>,
+): Promise<string> {
+  const key = `${venueId}/${ctx.now().getTime()}-${index}-${safeFileName(name, processed.extension)}`;
   try {
     await Promise.all([
       ctx.storage.put(key, processed.original, processed.contentType),

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Plus } from 'lucide-react';
 import { useAuth } from '@/web/features/auth';
@@ -8,8 +9,10 @@ import { Container } from '@/web/components/Container';
 import { cn } from '@/web/lib/utils';
 import { Brand } from './Brand';
 import { MobileMenu } from './MobileMenu';
-import { UserMenu } from './UserMenu';
 import { hasConversations, navItemsFor } from './navItems';
+
+// Signed-in visitors only: its dropdown (Radix) stays off the pages of everyone else.
+const UserMenu = lazy(() => import('./UserMenu'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -64,7 +67,9 @@ export function Navbar() {
                     </Link>
                   </Button>
                 )}
-                <UserMenu />
+                <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                  <UserMenu />
+                </Suspense>
               </>
             ) : (
               <Button asChild size="sm" className="px-5">

@@ -13,7 +13,7 @@ import {
 import { initialsOf } from './navItems';
 
 /** Avatar menu for signed-in people (desktop). */
-export function UserMenu() {
+export default function UserMenu() {
   const { user, profile, role, signOut } = useAuth();
   const navigate = useNavigate();
   const signOutOthers = useSignOutOtherDevices();

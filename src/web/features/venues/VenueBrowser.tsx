@@ -10,7 +10,7 @@ import {
 import { Container } from '@/web/components/Container';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { NativeSelect } from '@/web/components/NativeSelect';
 import { formatCount } from '@/web/lib/format';
 import { cn } from '@/web/lib/utils';
 import { VenueCard, VenueCardSkeleton } from './VenueCard';
@@ -148,18 +148,19 @@ export function VenueBrowser() {
             >
               Browse Venues
             </h2>
-            <Select value={sort} onValueChange={(v) => setSort(v as VenueSort)}>
-              <SelectTrigger className="h-9 w-40 text-sm" aria-label="Sort venues">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {VENUE_SORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {VENUE_SORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              className="w-40"
+              selectClassName="h-9 text-sm"
+              aria-label="Sort venues"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as VenueSort)}
+            >
+              {VENUE_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {VENUE_SORT_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
           {filtered && first && (
             <div className="flex flex-wrap items-center gap-2" aria-live="polite">

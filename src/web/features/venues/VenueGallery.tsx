@@ -4,6 +4,9 @@ import { cn } from '@/web/lib/utils';
 import type { VenueImage } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
 
+/** The large photo's width: the whole screen on phones, the page's main column from lg up. */
+const GALLERY_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 30.5rem), 100vw';
+
 /**
  * The detail page gallery: a large 16:10 photo and a row of thumbnails. Thumbnails switch on
  * click or Enter/Space; Left/Right arrows step through the photos from the large image or any
@@ -52,10 +55,12 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
       >
         <VenuePhoto
           src={current.full_url}
+          srcSet={`${current.card_url} 640w, ${current.full_url} 1600w`}
+          sizes={GALLERY_SIZES}
           alt={`${name} – photo ${index + 1} of ${count}`}
           width={1600}
           height={1000}
-          eager
+          priority
         />
         {count > 1 && (
           <>

@@ -8,6 +8,9 @@ export function VenuePhoto({
   width = 640,
   height = 400,
   eager = false,
+  srcSet,
+  sizes,
+  priority = false,
   className,
 }: {
   src: string | null | undefined;
@@ -15,6 +18,11 @@ export function VenuePhoto({
   width?: number;
   height?: number;
   eager?: boolean;
+  /** Responsive sources (the WebP sizes) and the layout width they are chosen for. */
+  srcSet?: string;
+  sizes?: string;
+  /** The page's main image: fetched first (the server's HTML preloads it). */
+  priority?: boolean;
   className?: string;
 }) {
   return (
@@ -22,10 +30,13 @@ export function VenuePhoto({
       {src ? (
         <img
           src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={width}
           height={height}
-          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          loading={eager || priority ? 'eager' : 'lazy'}
           decoding="async"
           className="size-full object-cover"
         />

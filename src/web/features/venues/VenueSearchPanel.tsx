@@ -4,7 +4,7 @@ import { PRICE_FILTER_OPTIONS, PRICING_TYPE_FILTER_OPTIONS, type VenueFilters } 
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { NativeSelect } from '@/web/components/NativeSelect';
 import { cn } from '@/web/lib/utils';
 
 function todayIso(): string {
@@ -111,33 +111,31 @@ export function VenueSearchPanel({
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
         <div className="grid gap-2">
           <Label htmlFor="search-pricing-type">Pricing Type</Label>
-          <Select value={pricingType} onValueChange={(v) => onSearch({ ...current(), pricingType: v })}>
-            <SelectTrigger id="search-pricing-type">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PRICING_TYPE_FILTER_OPTIONS.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="search-pricing-type"
+            value={pricingType}
+            onChange={(e) => onSearch({ ...current(), pricingType: e.target.value })}
+          >
+            {PRICING_TYPE_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="search-pricing">Price Range</Label>
-          <Select value={pricing} onValueChange={(v) => onSearch({ ...current(), pricing: v })}>
-            <SelectTrigger id="search-pricing">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PRICE_FILTER_OPTIONS.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="search-pricing"
+            value={pricing}
+            onChange={(e) => onSearch({ ...current(), pricing: e.target.value })}
+          >
+            {PRICE_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
           {hasAny && (

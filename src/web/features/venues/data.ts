@@ -35,11 +35,16 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return s ? `${path}?${s}` : path;
 }
 
+/**
+ * The API path of one page of the public venue list. The first page's cursor is undefined, or
+ * null once a server-rendered cache has been through JSON (entry-server.tsx): both mean none.
+ */
+export const venueListPath = (query: Record<string, string>, cursor: string | null | undefined) =>
+  withQuery('/api/venues', { ...query, cursor: cursor ?? undefined, limit: String(VENUE_PAGE_SIZE) });
+
 export const venuesApi = {
-  list: (query: Record<string, string>, cursor: string | undefined, signal?: AbortSignal) =>
-    api.get<VenueListPage>(withQuery('/api/venues', { ...query, cursor, limit: String(VENUE_PAGE_SIZE) }), {
-      signal,
-    }),
+  list: (query: Record<string, string>, cursor: string | null | undefined, signal?: AbortSignal) =>
+    api.get<VenueListPage>(venueListPath(query, cursor), { signal }),
   get: (id: string, signal?: AbortSignal) =>
     api.get<Venue>(`/api/venues/${encodeURIComponent(id)}`, { signal }),
   create: (input: VenueInput) => api.post<FullVenue>('/api/venues', input),

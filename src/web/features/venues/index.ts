@@ -16,8 +16,10 @@ export {
   useDeleteVenue,
   useVenue,
   useVenueDecision,
+  venueListPath,
   venuesApi,
 } from './data';
+export { venueListQueryFor } from './useVenueFilters';
 export {
   AmenitiesSection,
   BasicInfoSection,

@@ -4,6 +4,22 @@ import { filtersToQuery, type VenueFilters, type VenueSort } from '@/domain/filt
 
 export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricing'] as const;
 
+/** The filters a query string carries. */
+export function filtersFromParams(searchParams: URLSearchParams): VenueFilters {
+  const f: VenueFilters = {};
+  for (const key of FILTER_KEYS) {
+    const v = searchParams.get(key);
+    if (v !== null) f[key] = v;
+  }
+  return f;
+}
+
+/** The list query (the API's filters and sort) the home page asks for at this URL. */
+export function venueListQueryFor(searchParams: URLSearchParams): Record<string, string> {
+  const query = filtersToQuery(filtersFromParams(searchParams));
+  return searchParams.get('sort') === 'rating' ? { ...query, sort: 'rating' } : query;
+}
+
 /**
  * The search filters, kept in the URL's query string so a search can be shared and survives
  * reloads and the back button. `query` is the normalized form sent to the API.
@@ -11,14 +27,7 @@ export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricin
 export function useVenueFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const filters = useMemo<VenueFilters>(() => {
-    const f: VenueFilters = {};
-    for (const key of FILTER_KEYS) {
-      const v = searchParams.get(key);
-      if (v !== null) f[key] = v;
-    }
-    return f;
-  }, [searchParams]);
+  const filters = useMemo<VenueFilters>(() => filtersFromParams(searchParams), [searchParams]);
 
   const query = useMemo(() => filtersToQuery(filters), [filters]);
 

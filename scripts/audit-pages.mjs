@@ -1,0 +1,298 @@
+// `npm run audit:pages`: how fast the public pages are for a visitor, against their budgets.
+//
+// Builds nothing: `npm run audit:pages` builds first. Starts the built server on a fresh data
+// directory with the demo data (measuring the fresh and the later start), then runs Lighthouse
+// (mobile, simulated throttling) on Debian's Chromium against /, /venue/{id}, /user-auth and
+// /how-it-works, AUDIT_RUNS times each (default 3), and prints the median of every score, the
+// first-load JavaScript of / (gzipped, as the browser received it) and the largest bundles.
+// Exits non-zero when a budget is missed. Environment: AUDIT_PORT (default 4509), AUDIT_RUNS,
+// AUDIT_PAGES (comma-separated paths, default all four), AUDIT_STARTS (start-time runs, default
+// AUDIT_RUNS; 0 skips them), CHROMIUM_PATH.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.AUDIT_PORT ?? 4509);
+const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
+const BASE = `http://127.0.0.1:${PORT}`;
+
+export const BUDGETS = {
+  performance: 0.95,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 0.95,
+  /** First-load JavaScript of /, gzipped. */
+  firstLoadJsKb: 100,
+  /** A fresh first start (empty data directory, demo data) until /api/health answers. */
+  freshStartMs: 3000,
+  /** A later start on the same data directory. */
+  laterStartMs: 1500,
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * CPU time (user + system) a process has used so far, in ms (Linux /proc; NaN elsewhere). On a
+ * shared machine the wall time of a start depends on the neighbours; its CPU time much less.
+ */
+function cpuTime(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+/** Starts the built server; resolves with the process and the ms until /api/health said 200. */
+export async function startServer(dataDir, port = PORT) {
+  const started = performance.now();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  // The embedded database (PGlite) in its own directory.
+  delete env.DATABASE_URL;
+  delete env.AUTH_SECRET;
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error('The server exited while starting.');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return { child, ms: performance.now() - started, cpuMs: cpuTime(child.pid) };
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 300_000) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not start within 300 s.');
+    }
+    await sleep(25);
+  }
+}
+
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Fresh and later start times (median of `runs` each, each fresh one on a new data directory). */
+export async function measureStarts(runs = RUNS, port = PORT) {
+  const fresh = [];
+  const later = [];
+  const freshCpu = [];
+  const laterCpu = [];
+  for (let i = 0; i < runs; i++) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'velvet-audit-'));
+    try {
+      const first = await startServer(dir, port);
+      fresh.push(first.ms);
+      freshCpu.push(first.cpuMs);
+      await stopServer(first.child);
+      const second = await startServer(dir, port);
+      later.push(second.ms);
+      laterCpu.push(second.cpuMs);
+      await stopServer(second.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { fresh, later, freshCpu, laterCpu };
+}
+
+/**
+ * The JavaScript a page needs before it is interactive, gzipped: the entry, its static imports,
+ * the page's chunk and its static imports, from Vite's manifest (chunks loaded later on demand —
+ * a dialog, the toaster — are not counted).
+ */
+export function firstLoadJs(page) {
+  const dir = path.join(root, 'dist/web');
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const walk = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imp of chunk.imports ?? []) walk(imp);
+  };
+  walk('index.html');
+  walk(page);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length;
+  return { kb: bytes / 1024, files: files.size };
+}
+
+/** Every built script, gzipped, largest first. */
+function bundleSizes() {
+  const dir = path.join(root, 'dist/web/assets');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: f, gzip: gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length }))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+async function audit(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  const lhr = result.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score ?? 0]));
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests
+    .filter((r) => r.resourceType === 'Script' && r.url.startsWith(BASE))
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    scores,
+    scriptKb: scriptBytes / 1024,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    failing,
+  };
+}
+
+async function auditStarts(runs, fails) {
+  console.log(`Start times (${runs} runs each)…`);
+  const starts = await measureStarts(runs);
+  const fresh = median(starts.fresh);
+  const later = median(starts.later);
+  console.log(
+    `  fresh first start  median ${fresh.toFixed(0)} ms  [${starts.fresh.map((m) => m.toFixed(0)).join(', ')}]  budget ≤ ${BUDGETS.freshStartMs} ms`,
+  );
+  console.log(
+    `  later start        median ${later.toFixed(0)} ms  [${starts.later.map((m) => m.toFixed(0)).join(', ')}]  budget ≤ ${BUDGETS.laterStartMs} ms`,
+  );
+  console.log(
+    `  CPU time used until healthy: fresh median ${median(starts.freshCpu).toFixed(0)} ms, later ${median(starts.laterCpu).toFixed(0)} ms (load average now ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  if (fresh > BUDGETS.freshStartMs) fails.push(`fresh start ${fresh.toFixed(0)} ms`);
+  if (later > BUDGETS.laterStartMs) fails.push(`later start ${later.toFixed(0)} ms`);
+}
+
+async function main() {
+  const chromePath = ensureChromium();
+  const fails = [];
+
+  const startRuns = Number(process.env.AUDIT_STARTS ?? RUNS);
+  if (startRuns > 0) await auditStarts(startRuns, fails);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'velvet-audit-'));
+  const server = await startServer(dir);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const list = await (await fetch(`${BASE}/api/venues?limit=1`)).json();
+    const venueId = list.venues?.[0]?.id;
+    if (!venueId) throw new Error('The demo data has no active venue.');
+    const all = ['/', `/venue/${venueId}`, '/user-auth', '/how-it-works'];
+    const pages = process.env.AUDIT_PAGES
+      ? process.env.AUDIT_PAGES.split(',').map((p) => (p === '/venue' ? `/venue/${venueId}` : p))
+      : all;
+
+    console.log(`\nLighthouse, mobile (${RUNS} runs per page; medians, then every run):`);
+    let homeScriptKb = NaN;
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(BASE + page, chrome.port));
+      const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
+      const lcp = median(runs.map((r) => r.lcpMs));
+      const js = median(runs.map((r) => r.scriptKb));
+      if (page === '/') homeScriptKb = js;
+      console.log(
+        `  ${page.padEnd(48)} perf ${med.performance.toFixed(2)}  a11y ${med.accessibility.toFixed(2)}  ` +
+          `best ${med['best-practices'].toFixed(2)}  seo ${med.seo.toFixed(2)}  LCP ${lcp.toFixed(0)} ms  JS ${js.toFixed(1)} KB`,
+      );
+      console.log(
+        `    runs: ${runs.map((r) => CATEGORIES.map((c) => r.scores[c].toFixed(2)).join('/')).join('  ')}`,
+      );
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length) console.log(`    failing audits: ${failing.join(', ')}`);
+      for (const c of CATEGORIES) {
+        if (med[c] < BUDGETS[c]) fails.push(`${page} ${c} ${med[c].toFixed(2)} < ${BUDGETS[c]}`);
+      }
+    }
+
+    console.log('\nBundles (gzip -9 of each built script, largest first):');
+    for (const b of bundleSizes().slice(0, 8)) {
+      console.log(`  ${(b.gzip / 1024).toFixed(1).padStart(6)} KB  ${b.file}`);
+    }
+    for (const [name, page] of [
+      ['/', 'src/web/pages/HomePage.tsx'],
+      ['/venue/{id}', 'src/web/pages/VenueDetailPage.tsx'],
+      ['/user-auth', 'src/web/pages/UserAuthPage.tsx'],
+      ['/how-it-works', 'src/web/pages/HowItWorksPage.tsx'],
+    ]) {
+      const first = firstLoadJs(page);
+      const budget = name === '/' ? ` (budget ≤ ${BUDGETS.firstLoadJsKb} KB)` : '';
+      console.log(
+        `First-load JavaScript of ${name.padEnd(13)} ${first.kb.toFixed(1)} KB gzipped in ${first.files} files${budget}`,
+      );
+      if (name === '/' && first.kb > BUDGETS.firstLoadJsKb)
+        fails.push(`first-load JS of / ${first.kb.toFixed(1)} KB`);
+    }
+    if (!Number.isNaN(homeScriptKb)) {
+      console.log(
+        `All JavaScript of / transferred until the network was idle (Lighthouse, on-demand chunks too): ${homeScriptKb.toFixed(1)} KB`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await stopServer(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (fails.length) {
+    console.log(`\nFAIL: ${fails.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('\nPASS: every page within its budgets.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Server rendering of the public pages (decision 25). The renderer is the web's own
+ * entry-server.tsx, built by Vite into dist/server/ssr/entry-server.js and loaded at run time
+ * (the server never imports src/web). Its data comes from this app's API, asked in process
+ * with the visitor's cookie, so a page shows exactly what the API would show them.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Context, Hono } from 'hono';
+import type { AppEnv } from './context';
+
+export interface RenderedPage {
+  html: string;
+  head: string;
+  state: unknown;
+  status: number;
+  page: string;
+}
+
+export interface PageRenderer {
+  /** The page module a path shows (for preloading its scripts), or null. */
+  pageModule?(pathname: string): string | null;
+  /** The query cache (the session) a page the browser renders starts with. */
+  shellState?(loadJson: (path: string) => Promise<{ status: number; body: unknown }>): Promise<unknown>;
+  renderPage(
+    url: URL,
+    origin: string,
+    loadJson: (path: string) => Promise<{ status: number; body: unknown }>,
+  ): Promise<RenderedPage | null>;
+}
+
+/** Loads the built renderer; null when the build has none (the shell is served alone). */
+export async function loadRenderer(file: string): Promise<PageRenderer | null> {
+  if (!existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  return typeof mod.renderPage === 'function' ? (mod as PageRenderer) : null;
+}
+
+/** Headers of the visitor's request that the in-process API reads (session, address). */
+const FORWARDED = ['cookie', 'user-agent', 'x-forwarded-for', 'x-real-ip'];
+
+/** Answers a GET of `path` through the app itself, as the visitor of `c`. */
+export function inProcessJson(app: Hono<AppEnv>, c: Context<AppEnv>) {
+  return async (path: string) => {
+    const headers = new Headers({ accept: 'application/json' });
+    for (const name of FORWARDED) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    const res = await app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
+    const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
+    return { status: res.status, body };
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  assets?: string[];
+}
+
+/**
+ * The scripts a page module needs, from Vite's manifest (dist/web/.vite/manifest.json): the
+ * server names them in <link rel="modulepreload"> so they load alongside the entry, not after it.
+ */
+export function pageScripts(manifestFile: string): (page: string) => string[] {
+  let loaded: { mtimeMs: number; scripts: (page: string) => string[] } | null = null;
+  return (page) => {
+    // Read again when a new build replaces the manifest (like index.html in static.ts).
+    const mtimeMs = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return [];
+    if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { mtimeMs, scripts: readManifest(manifestFile) };
+    return loaded.scripts(page);
+  };
+}
+
+/**
+ * The fonts of the first paint (Inter for text, Playfair Display 600 for headings; Latin subset,
+ * WOFF2), to preload: they are found only once the stylesheet is parsed otherwise.
+ */
+const FIRST_PAINT_FONTS = /\/(inter-latin-wght-normal|playfair-display-latin-600-normal)-[\w-]+\.woff2$/;
+
+export function fontPreloads(manifestFile: string): () => string[] {
+  let loaded: { mtimeMs: number; fonts: string[] } | null = null;
+  return () => {
+    const mtimeMs = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return [];
+    if (!loaded || loaded.mtimeMs !== mtimeMs) {
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      const assets = manifest['index.html']?.assets ?? [];
+      loaded = { mtimeMs, fonts: assets.filter((a) => FIRST_PAINT_FONTS.test(`/${a}`)).map((a) => `/${a}`) };
+    }
+    return loaded.fonts;
+  };
+}
+
+function readManifest(manifestFile: string): (page: string) => string[] {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imp of chunk.imports ?? []) walk(imp, into);
+  };
+  const entryImports = new Set<string>();
+  walk('index.html', entryImports);
+  const cache = new Map<string, string[]>();
+  return (page) => {
+    let files = cache.get(page);
+    if (!files) {
+      const all = new Set<string>();
+      walk(page, all);
+      files = [...all].filter((f) => !entryImports.has(f)).map((f) => `/${f}`);
+      cache.set(page, files);
+    }
+    return files;
+  };
+}
+
+/** JSON safe inside a <script type="application/json"> element. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

@@ -1,0 +1,161 @@
+// The public pages rendered as the server renders them (decision 25): with the data read
+// through `loadJson`, the head tags of the route, and the query cache for hydration.
+import { describe, expect, it } from 'vitest';
+import type { VenueCard, VenueListPage } from '@/domain/contract';
+import { pageModule, renderPage, shellState, splitHoisted, type LoadJson } from './entry-server';
+
+const card = (n: number): VenueCard => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Club Number ${n}`,
+  city: 'Chicago',
+  address: `${n} Wacker Drive`,
+  capacity: 80,
+  base_price: 300,
+  pricing_type: 'hourly_rate',
+  open_to_flexible_hours: false,
+  created_at: '2026-11-01T20:00:00.000Z',
+  image: { url: `/media/v${n}/photo.jpg.card.webp`, width: 640, height: 400 },
+  rating: { average: null, count: 0 },
+});
+
+const list: VenueListPage = {
+  venues: [card(1), card(2)],
+  total_count: 2,
+  total_count_capped: false,
+  all_count: 2,
+  next_cursor: null,
+};
+
+/** The API as the renderer sees it: 200 for the given paths, 404 for the rest; records each read. */
+function api(answers: Record<string, unknown>) {
+  const asked: string[] = [];
+  const load: LoadJson = async (path) => {
+    asked.push(path);
+    return path in answers ? { status: 200, body: answers[path] } : { status: 404, body: null };
+  };
+  return { asked, load };
+}
+
+const ORIGIN = 'https://velvet.example';
+
+describe('renderPage', () => {
+  it('renders the home page with its hero, the first page of venues and the head of the route', async () => {
+    const { asked, load } = api({
+      '/api/session': { user: null, profile: null },
+      '/api/venues?limit=12': list,
+      '/api/venues/stats': { active_venues: 2 },
+    });
+    const page = await renderPage(new URL(`${ORIGIN}/?utm=x`), ORIGIN, load);
+    expect(page).not.toBeNull();
+    expect(asked.sort()).toEqual(['/api/session', '/api/venues/stats', '/api/venues?limit=12']);
+    expect(page!.status).toBe(200);
+    expect(page!.html).toContain('Premium Nightlife');
+    expect(page!.html).toContain('Club Number 1');
+    expect(page!.html).toContain('Club Number 2');
+    expect(page!.html).not.toContain('Loading venues');
+    // The title React rendered moved into the head, with the description, canonical and Open Graph.
+    expect(page!.html).not.toContain('<title>');
+    expect(page!.head).toContain('<title>Velvet — Premium Nightlife Venues</title>');
+    expect(page!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
+    expect(page!.head).toContain('<meta name="description" content="Velvet is the marketplace');
+    expect(page!.head).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
+    expect(page!.page).toBe('src/web/pages/HomePage.tsx');
+    // The cache the browser hydrates with holds exactly what was rendered.
+    const keys = page!.state.queries.map((q) => q.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([['session'], ['venues', 'list', {}], ['venues', 'stats']]));
+    // Nothing is left for an inline script to complete (the CSP allows none).
+    expect(page!.html).not.toContain('<script');
+    expect(page!.html).not.toContain('<!--$?-->');
+  });
+
+  it('asks the API for the filtered list the URL names', async () => {
+    const { asked, load } = api({ '/api/session': { user: null, profile: null } });
+    await renderPage(new URL(`${ORIGIN}/?location=Chicago&guests=20&sort=rating`), ORIGIN, load);
+    expect(asked).toContain('/api/venues?location=Chicago&guests=20&sort=rating&limit=12');
+  });
+
+  it('renders /how-it-works and the sign-in pages with their own titles and descriptions', async () => {
+    const { load } = api({ '/api/session': { user: null, profile: null } });
+    const how = await renderPage(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load);
+    expect(how!.head).toContain('<title>How It Works · Velvet</title>');
+    expect(how!.head).toContain(`<link rel="canonical" href="${ORIGIN}/how-it-works" />`);
+    const auth = await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load);
+    expect(auth!.head).toContain('<title>Sign In · Velvet</title>');
+    expect(auth!.html).toContain('Welcome to Velvet');
+    const alias = await renderPage(new URL(`${ORIGIN}/auth`), ORIGIN, load);
+    expect(alias!.head).toContain(`<link rel="canonical" href="${ORIGIN}/user-auth" />`);
+    const browse = await renderPage(new URL(`${ORIGIN}/browse?location=Miami`), ORIGIN, load);
+    expect(browse!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
+    const host = await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load);
+    expect(host!.head).toContain('<title>Host Portal · Velvet</title>');
+    expect(
+      new Set([how, auth, host].map((p) => /name="description" content="([^"]*)"/.exec(p!.head)![1])).size,
+    ).toBe(3);
+  });
+
+  it('answers 404 for a venue the API does not show', async () => {
+    const { load } = api({ '/api/session': { user: null, profile: null } });
+    const page = await renderPage(new URL(`${ORIGIN}/venue/nope`), ORIGIN, load);
+    expect(page!.status).toBe(404);
+  });
+
+  it('leaves the sign-in pages of a signed-in visitor to the browser, which sends them on', async () => {
+    const { load } = api({
+      '/api/session': { user: { id: 'u1', email: 'g@velvet.test' }, profile: { id: 'u1', role: 'user' } },
+    });
+    expect(await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load)).toBeNull();
+    expect(await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load)).toBeNull();
+    expect(await renderPage(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load)).not.toBeNull();
+  });
+
+  it('leaves pages behind a sign-in to the browser', async () => {
+    const { asked, load } = api({});
+    for (const path of ['/user-dashboard', '/admin-dashboard', '/venue-management/x', '/nowhere']) {
+      expect(await renderPage(new URL(ORIGIN + path), ORIGIN, load)).toBeNull();
+    }
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('the rendered list after hydration', () => {
+  it('asks for the first page again, not for a cursor of null, when its cache came through JSON', async () => {
+    const { venueListPath } = await import('./features/venues');
+    const [firstParam] = JSON.parse(JSON.stringify({ p: [undefined] })).p as [null];
+    expect(venueListPath({}, firstParam)).toBe('/api/venues?limit=12');
+  });
+});
+
+describe('shellState', () => {
+  it("carries the visitor's session, and a signed-out one when the read fails", async () => {
+    const signedIn = { user: { id: 'u1', email: 'h@velvet.test' }, profile: { id: 'u1', role: 'host' } };
+    const state = await shellState(api({ '/api/session': signedIn }).load);
+    expect(state.queries.map((q) => [q.queryKey, q.state.data])).toEqual([[['session'], signedIn]]);
+    const failed = await shellState(api({}).load);
+    expect(failed.queries[0]!.state.data).toEqual({ user: null, profile: null });
+  });
+});
+
+describe('pageModule', () => {
+  it('names the page module of every route, public or not, and null for an unknown path', () => {
+    expect(pageModule('/')).toBe('src/web/pages/HomePage.tsx');
+    expect(pageModule('/venue/abc')).toBe('src/web/pages/VenueDetailPage.tsx');
+    expect(pageModule('/upload-venue')).toBe('src/web/pages/UploadVenuePage.tsx');
+    expect(pageModule('/venue-management/abc')).toBe('src/web/pages/VenueManagementPage.tsx');
+    expect(pageModule('/review/b1')).toBe('src/web/pages/ReviewPage.tsx');
+    expect(pageModule('/nowhere/at/all')).toBeNull();
+  });
+});
+
+describe('splitHoisted', () => {
+  it('takes the leading title, meta and link tags React hoists, and nothing after the markup starts', () => {
+    expect(
+      splitHoisted(
+        '<link rel="preload" as="image" href="/a.webp"/><title>A</title><div><title>B</title></div>',
+      ),
+    ).toEqual({
+      hoisted: ['<link rel="preload" as="image" href="/a.webp"/>', '<title>A</title>'],
+      body: '<div><title>B</title></div>',
+    });
+    expect(splitHoisted('<div>x</div>')).toEqual({ hoisted: [], body: '<div>x</div>' });
+  });
+});

@@ -1,0 +1,178 @@
+// The server-rendered public pages (decision 25) as the server assembles them: the renderer's
+// markup, head and data put into index.html, its page scripts preloaded, and the plain shell
+// whenever there is no renderer, the route is not a public page, or rendering fails.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/server/app';
+import type { PageRenderer } from '../src/server/ssr';
+import { createTestEnv, type TestEnv } from './support/env';
+
+const TEMPLATE = `<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-e1.js"></script></head>
+<body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
+
+let env: TestEnv;
+let root: string;
+const calls: Array<{ path: string; origin: string; session: unknown }> = [];
+
+/** Renders /, /venue/:id (404 for "missing") and /boom (throws); null for everything else. */
+const renderer: PageRenderer = {
+  pageModule: (pathname) => (pathname === '/user-dashboard' ? 'src/web/pages/UserDashboardPage.tsx' : null),
+  shellState: async (loadJson) => ({ session: (await loadJson('/api/session')).status }),
+  async renderPage(url, origin, loadJson) {
+    const session = await loadJson('/api/session');
+    calls.push({ path: url.pathname, origin, session });
+    if (url.pathname === '/boom') throw new Error('render failed');
+    if (url.pathname === '/venue/missing')
+      return {
+        html: '<h1>Venue not found</h1>',
+        head: '<title>Venue not found</title>',
+        state: {},
+        status: 404,
+        page: 'src/web/pages/VenueDetailPage.tsx',
+      };
+    if (url.pathname !== '/') return null;
+    return {
+      html: '<h1 id="hero-heading">Premium Nightlife <span>Venues</span></h1>',
+      head: '<title>Velvet — Premium Nightlife Venues</title>\n<link rel="canonical" href="https://velvet.example/" />',
+      state: { queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }] },
+      status: 200,
+      page: 'src/web/pages/HomePage.tsx',
+    };
+  },
+};
+
+let app: ReturnType<typeof createApp>;
+let shellOnly: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  env = await createTestEnv();
+  root = mkdtempSync(path.join(os.tmpdir(), 'velvet-ssr-'));
+  mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(root, 'assets', 'index-e1.js'), 'export {};');
+  writeFileSync(
+    path.join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index-e1.js',
+        imports: ['_react.js'],
+        assets: [
+          'assets/inter-latin-wght-normal-Ab1.woff2',
+          'assets/inter-latin-ext-wght-normal-Cd2.woff2',
+          'assets/playfair-display-latin-600-normal-Ef3.woff2',
+          'assets/playfair-display-latin-600-normal-Ef3.woff',
+          'assets/playfair-display-latin-700-normal-Gh4.woff2',
+        ],
+      },
+      '_react.js': { file: 'assets/react-r1.js' },
+      'src/web/pages/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['_react.js', '_cards.js'] },
+      '_cards.js': { file: 'assets/cards-c1.js' },
+      'src/web/pages/UserDashboardPage.tsx': {
+        file: 'assets/UserDashboardPage-u1.js',
+        imports: ['_cards.js'],
+      },
+    }),
+  );
+  app = createApp(env.ctx, { staticDir: root, renderer });
+  shellOnly = createApp(env.ctx, { staticDir: root });
+});
+afterAll(async () => {
+  await env.close();
+});
+
+describe('server-rendered public pages', () => {
+  it('sends / with its markup, head tags and data, and preloads the page scripts the entry lacks', async () => {
+    const res = await app.request('/', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache, private');
+    expect(res.headers.get('vary')).toContain('cookie');
+    const html = await res.text();
+    expect(html).toContain(
+      '<div id="root"><h1 id="hero-heading">Premium Nightlife <span>Venues</span></h1></div>',
+    );
+    expect(html).toContain('<link rel="canonical" href="https://velvet.example/" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
+    // Already loaded by the entry: not preloaded twice.
+    expect(html).not.toContain('href="/assets/react-r1.js"');
+    expect(html).not.toContain('<!--app-');
+  });
+
+  it('inlines the data as JSON that cannot close its script element', async () => {
+    const html = await (await app.request('/')).text();
+    const state = /<script type="application\/json" id="velvet-state">([\s\S]*?)<\/script>/.exec(html);
+    const json = state?.[1] ?? '';
+    expect(json).not.toBe('');
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual({
+      queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }],
+    });
+    // The only executable script is the entry: nothing inline for the CSP to refuse.
+    expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
+      '<script type="module" src="/assets/index-e1.js">',
+    ]);
+  });
+
+  it("reads the page's data through the API in process, as the visitor", async () => {
+    calls.length = 0;
+    await app.request('/');
+    expect(calls).toEqual([
+      { path: '/', origin: env.ctx.config.PUBLIC_URL, session: { status: 200, body: expect.anything() } },
+    ]);
+  });
+
+  it("answers with the renderer's status (a venue that does not exist is a 404)", async () => {
+    const res = await app.request('/venue/missing');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>Venue not found</h1>');
+  });
+
+  it('sends the plain shell with the default title for pages it does not render', async () => {
+    const res = await app.request('/user-dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache, private');
+    const html = await res.text();
+    expect(html).toContain('<title>Velvet — Premium Nightlife Venues</title>');
+    expect(html).toContain('<div id="root"></div>');
+    // The session comes with the page, read in process.
+    expect(html).toContain('<script type="application/json" id="velvet-state">{"session":200}</script>');
+    // Its scripts load alongside the entry, not after it has asked for them.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/UserDashboardPage-u1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
+  });
+
+  it('falls back to the shell when rendering fails', async () => {
+    const res = await app.request('/boom');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<meta name="description"');
+  });
+
+  it('sends the shell for every page without a renderer', async () => {
+    const html = await (await shellOnly.request('/')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Velvet — Premium Nightlife Venues</title>');
+  });
+
+  it('preloads the Latin WOFF2 files of the two fonts of the first paint, on every page', async () => {
+    for (const route of ['/', '/user-dashboard']) {
+      const html = await (await app.request(route)).text();
+      const preloads = [
+        ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g),
+      ];
+      expect(preloads.map((m) => m[1])).toEqual([
+        '/assets/inter-latin-wght-normal-Ab1.woff2',
+        '/assets/playfair-display-latin-600-normal-Ef3.woff2',
+      ]);
+    }
+  });
+
+  it("never serves Vite's manifest or a source map", async () => {
+    expect((await app.request('/.vite/manifest.json')).status).toBe(404);
+    expect((await app.request('/assets/index-e1.js.map')).status).toBe(404);
+    expect((await app.request('/index-e1.js.map')).status).toBe(404);
+  });
+});
