@@ -7,10 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
-import { authFile } from './support';
+import { authFile, networkQuiet } from './support';
 import { DIALOGS } from './dialogs';
 
-test.describe.configure({ timeout: 900_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -36,7 +36,7 @@ async function pageFor(browser: Browser, viewer: Viewer, width = 1280): Promise<
 }
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
 }
 
@@ -79,7 +79,7 @@ for (const dialog of DIALOGS) {
     const trigger = await dialog.open(page, ids);
     const open = dialog.surface?.(page) ?? page.getByRole(dialog.role ?? 'dialog').last();
     await expect(open).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.waitForTimeout(300); // the opening animation
     // A modal menu hides the page behind it from assistive technology: axe looks at the menu.
     expect(

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LONG, ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
-import { authFile } from './support';
+import { authFile, networkQuiet } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -34,7 +34,7 @@ async function pageFor(browser: Browser, viewer: Viewer, width: number): Promise
 
 /** Waits for the page to settle: no 'Loading...' and no skeleton left. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0);
 }
 

@@ -85,3 +85,12 @@ export async function openOutboxMessage(page: Page, subject: RegExp, to: string)
   await page.getByRole('button', { name: subject }).filter({ hasText: to }).first().click();
   return page.getByRole('dialog');
 }
+
+/**
+ * Waits (at most 5 s) for the network to go quiet. Pages that poll (the admin's Operations) or
+ * stream never go fully idle, so this bounds the wait instead of hanging until the test's timeout;
+ * callers then wait for what they need on the page itself.
+ */
+export async function networkQuiet(page: Page, timeout = 5_000) {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+}
