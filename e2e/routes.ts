@@ -28,6 +28,14 @@ export interface RouteIds {
   modifiedBookingId: string;
 }
 
+/** Stand-in ids, to count a route's URLs before the data exists (the count never depends on them). */
+export const COUNTING_IDS: RouteIds = {
+  venueId: 'v',
+  bookingId: 'b',
+  confirmedBookingId: 'c',
+  modifiedBookingId: 'm',
+};
+
 export interface RouteCase {
   /** The path exactly as the router spells it ('/' for the index route). */
   path: string;
