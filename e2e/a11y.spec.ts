@@ -42,7 +42,9 @@ async function settle(page: Page) {
 
 /** axe's violations on the page (or inside `include`), one readable line each. */
 export async function scan(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  // Email previews are separate documents in sandboxed frames (no scripts, so axe cannot run in
+  // them and would wait on them): the app's own page is what is scanned; emails have their own tests.
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ iframes: false }).exclude('iframe');
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map(
