@@ -144,7 +144,7 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'mobile menu',
     viewer: 'guest',
-    components: ['MobileMenu'],
+    components: ['MobileMenu', 'MobileMenuSheet'],
     width: 375,
     open: async (page) => {
       await page.goto('/');
@@ -154,11 +154,24 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'mobile menu (signed out)',
     viewer: 'signedOut',
-    components: ['MobileMenu'],
+    components: ['MobileMenu', 'MobileMenuSheet'],
     width: 375,
     open: async (page) => {
       await page.goto('/');
       return click(page.getByRole('button', { name: 'Open menu' }));
+    },
+  },
+  {
+    name: 'conversation',
+    viewer: 'guest',
+    components: ['MessagesButton'],
+    open: async (page, ids) => {
+      await page.goto('/user-dashboard');
+      return click(
+        guestCard(page, ids.bookingId)
+          .getByRole('button', { name: /^Messages/ })
+          .first(),
+      );
     },
   },
   {
