@@ -125,7 +125,7 @@ test('the mobile menu mirrors the navigation and signs out', async ({ browser })
   const menu = page.getByRole('dialog');
   await expect(menu.getByRole('link', { name: 'Manage Venues' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'How It Works' })).toBeVisible();
-  await menu.getByRole('button', { name: 'Sign Out' }).click();
+  await menu.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.context().close();
 });

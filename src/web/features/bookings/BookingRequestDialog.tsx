@@ -225,7 +225,19 @@ export function BookingRequestDialog({
   return (
     <Dialog open={open} onOpenChange={requestClose}>
       {leave.dialog}
-      <DialogContent className="max-w-xl pb-0" aria-describedby="booking-dialog-description">
+      <DialogContent
+        className="max-w-xl pb-0"
+        aria-describedby="booking-dialog-description"
+        // The first thing to choose is the start time (the taken times and their Join Waitlist
+        // buttons come before it in the reading order).
+        onOpenAutoFocus={(event) => {
+          const start = document.getElementById(ids('start'));
+          if (start) {
+            event.preventDefault();
+            start.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Request to Book {venue.name}</DialogTitle>
           <DialogDescription id="booking-dialog-description">
