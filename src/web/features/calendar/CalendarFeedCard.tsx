@@ -85,8 +85,12 @@ export function CalendarFeedCard({ venueId }: { venueId: string }) {
                 className="min-w-0 font-mono text-xs sm:flex-1"
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <div className="flex gap-2">
-                <Button type="button" onClick={() => void copy()} className="flex-1 sm:flex-none">
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  onClick={() => void copy()}
+                  className="min-w-0 flex-1 px-3 sm:flex-none"
+                >
                   <Copy aria-hidden="true" />
                   Copy URL
                 </Button>
@@ -95,7 +99,7 @@ export function CalendarFeedCard({ venueId }: { venueId: string }) {
                   variant="outline"
                   onClick={() => setConfirming(true)}
                   disabled={regenerate.isPending}
-                  className="flex-1 sm:flex-none"
+                  className="min-w-0 flex-1 px-3 sm:flex-none"
                 >
                   <RefreshCw aria-hidden="true" />
                   Regenerate
