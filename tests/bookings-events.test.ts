@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../src/server/db/schema';
-import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
+import { createTestEnv, type TestEnv } from './support/env';
+import { openStream, type SseEvent } from './support/sse';
 import {
   type Accounts,
-  type Actor,
   bookingAction,
   createAccounts,
   createBooking,
@@ -29,79 +29,14 @@ afterAll(async () => {
   await env.close();
 });
 
-interface SseEvent {
-  event: string;
-  data: string;
-}
-
-/** Opens GET /api/events in-process and reads it with time limits. */
-async function openStream(who: Actor | null) {
-  const abort = new AbortController();
-  const headers: Record<string, string> = { origin: PUBLIC_URL, accept: 'text/event-stream' };
-  if (who) headers.cookie = who.cookie;
-  const res = await env.app.request('/api/events', { headers, signal: abort.signal });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const events: SseEvent[] = [];
-  // A read still in flight when a wait times out is kept for the next wait, so no chunk is lost.
-  let inFlight: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  let done = false;
-
-  const parse = () => {
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-      events.push({ event, data });
-    }
-  };
-
-  /** Reads until an event matches or `ms` pass; answers the match or null. */
-  async function waitFor(match: (e: SseEvent) => boolean, ms: number): Promise<SseEvent | null> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = events.find(match);
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0 || done) return null;
-      inFlight ??= reader.read();
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), left);
-      });
-      const chunk = await Promise.race([inFlight, timeout]);
-      clearTimeout(timer);
-      if (chunk === null) continue;
-      inFlight = null;
-      if (chunk.done) done = true;
-      else buffer += decoder.decode(chunk.value, { stream: true });
-      parse();
-    }
-  }
-
-  return {
-    events,
-    waitFor,
-    async close() {
-      abort.abort();
-      await reader.cancel().catch(() => undefined);
-    },
-  };
-}
-
 describe('live booking updates', () => {
   it('the venue’s host (and the guest) see a booking request; another host and a visitor do not', async () => {
     const streams = {
-      host: await openStream(a.host),
-      guest: await openStream(a.guest),
-      otherHost: await openStream(a.otherHost),
-      otherGuest: await openStream(a.otherGuest),
-      visitor: await openStream(null),
+      host: await openStream(env, a.host),
+      guest: await openStream(env, a.guest),
+      otherHost: await openStream(env, a.otherHost),
+      otherGuest: await openStream(env, a.otherGuest),
+      visitor: await openStream(env, null),
     };
     try {
       for (const s of Object.values(streams)) {
