@@ -11,6 +11,7 @@
  * a message read in time is never emailed, and two servers never email one burst twice.
  * `tick(now)` is what tests call with an injected clock.
  */
+import { PeriodicJob } from './periodic';
 import { and, eq, sql } from 'drizzle-orm';
 import { UNREAD_EMAIL_AFTER_MINUTES, burstDue, otherSide, type ConversationSide } from '@/domain/messages';
 import type { AppContext } from '../context';
@@ -145,37 +146,8 @@ async function settle(ctx: AppContext, tx: Tx, c: Candidate, now: Date): Promise
 }
 
 /** Runs sendUnreadMessageEmails every `intervalMs` (started in main.ts; tests call tick). */
-export class UnreadMessagesWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly intervalMs = 60_000,
-  ) {}
-
-  tick(now: Date = this.ctx.now()): Promise<number> {
-    const run = sendUnreadMessageEmails(this.ctx, now);
-    this.running = run.catch(() => undefined);
-    return run;
-  }
-
-  start() {
-    const loop = async () => {
-      try {
-        await this.tick();
-      } catch (err) {
-        this.ctx.log.error({ err }, 'unread messages: run failed');
-      }
-      this.timer = setTimeout(loop, this.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(loop, 1_000);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearTimeout(this.timer);
-    await this.running;
+export class UnreadMessagesWorker extends PeriodicJob {
+  constructor(ctx: AppContext, intervalMs = 60_000) {
+    super(ctx, 'unread messages', sendUnreadMessageEmails, intervalMs);
   }
 }

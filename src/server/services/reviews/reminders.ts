@@ -5,6 +5,7 @@
  * (several app servers never send twice), queues the email through the outbox and sets the
  * booking's review_reminder_sent_at in the same transaction.
  */
+import { PeriodicJob } from '../../jobs/periodic';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayInZone } from '@/domain/availability';
 import { isPaidOrCardOnFile, reviewReminderAt, reviewWindowLastDay } from '@/domain/reviews';
@@ -82,37 +83,8 @@ export async function sendDueReviewReminders(ctx: AppContext, now: Date): Promis
 }
 
 /** Runs sendDueReviewReminders every `intervalMs` (started in main.ts; tests call tick). */
-export class ReviewReminderWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly intervalMs = 60_000,
-  ) {}
-
-  tick(now: Date = this.ctx.now()): Promise<number> {
-    const run = sendDueReviewReminders(this.ctx, now);
-    this.running = run.catch(() => undefined);
-    return run;
-  }
-
-  start() {
-    const loop = async () => {
-      try {
-        await this.tick();
-      } catch (err) {
-        this.ctx.log.error({ err }, 'review reminders: run failed');
-      }
-      this.timer = setTimeout(loop, this.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(loop, 1_000);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearTimeout(this.timer);
-    await this.running;
+export class ReviewReminderWorker extends PeriodicJob {
+  constructor(ctx: AppContext, intervalMs = 60_000) {
+    super(ctx, 'review reminders', sendDueReviewReminders, intervalMs);
   }
 }
