@@ -1,6 +1,6 @@
 import { CalendarClock, CalendarDays, Hourglass, Store } from 'lucide-react';
 import { PageHeader } from '@/web/components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { SectionTabs } from '@/web/components/SectionTabs';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
@@ -42,40 +42,19 @@ function AdminDashboard() {
           { label: 'Total Bookings', value: formatCount(d?.total_bookings ?? 0), icon: CalendarDays },
         ]}
       />
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Admin sections">
-          <TabsTrigger value="approvals">Venue Approvals</TabsTrigger>
-          <TabsTrigger value="venues">Manage Venues</TabsTrigger>
-          <TabsTrigger value="bookings">Booking Management</TabsTrigger>
-          <TabsTrigger value="transactions">Transaction Management</TabsTrigger>
-          <TabsTrigger value="reviews">Reviews</TabsTrigger>
-          <TabsTrigger value="operations">Operations</TabsTrigger>
-        </TabsList>
-        <TabsContent value="approvals">
-          <h2 className="sr-only">Venue Approvals</h2>
-          <VenueApprovalsTab />
-        </TabsContent>
-        <TabsContent value="venues">
-          <h2 className="sr-only">Manage Venues</h2>
-          <ManageVenuesTab />
-        </TabsContent>
-        <TabsContent value="bookings">
-          <h2 className="sr-only">Booking Management</h2>
-          <BookingManagementTab />
-        </TabsContent>
-        <TabsContent value="transactions">
-          <h2 className="sr-only">Transaction Management</h2>
-          <TransactionManagementTab />
-        </TabsContent>
-        <TabsContent value="reviews">
-          <h2 className="sr-only">Reviews</h2>
-          <ReviewsTab />
-        </TabsContent>
-        <TabsContent value="operations">
-          <h2 className="sr-only">Operations</h2>
-          <OperationsTab />
-        </TabsContent>
-      </Tabs>
+      <SectionTabs
+        label="Admin sections"
+        value={tab}
+        onValueChange={setTab}
+        sections={[
+          { value: 'approvals', label: 'Venue Approvals', content: <VenueApprovalsTab /> },
+          { value: 'venues', label: 'Manage Venues', content: <ManageVenuesTab /> },
+          { value: 'bookings', label: 'Booking Management', content: <BookingManagementTab /> },
+          { value: 'transactions', label: 'Transaction Management', content: <TransactionManagementTab /> },
+          { value: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+          { value: 'operations', label: 'Operations', content: <OperationsTab /> },
+        ]}
+      />
     </Container>
   );
 }

@@ -17,7 +17,6 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -28,7 +27,7 @@ import {
   BookingFacts,
   bookingsApi,
   BookingStatusBadge,
-  BookingTimeFields,
+  BookingEditFields,
   invalidateBookingViews,
   useBooking,
 } from '@/web/features/bookings';
@@ -199,53 +198,31 @@ function EditBookingForm({ booking }: { booking: Booking }) {
             className="grid gap-5"
             onSubmit={form.handleSubmit((values) => save.mutate(values))}
           >
-            <BookingTimeFields
+            <BookingEditFields
               control={form.control}
               errors={errors}
+              register={form.register}
               id={id}
               start={start}
               timeZone={booking.venue.time_zone}
+              maxGuests={capacity}
+              extra={
+                <Controller
+                  control={form.control}
+                  name="status"
+                  render={({ field }) => (
+                    <FormField
+                      id={id('status')}
+                      label="Status"
+                      error={errors.status?.message}
+                      hint={`Shown as '${bookingBadge({ status, host_notes: notes })}'`}
+                    >
+                      <StatusSelect value={field.value} onChange={field.onChange} />
+                    </FormField>
+                  )}
+                />
+              }
             />
-            <div className="grid items-start gap-4 sm:grid-cols-3">
-              <FormField
-                id={id('guests')}
-                label="Number of Guests"
-                error={errors.guest_count?.message}
-                hint={`1 - ${capacity} guests`}
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={capacity}
-                  step={1}
-                  {...form.register('guest_count')}
-                />
-              </FormField>
-              <FormField id={id('price')} label="Total Price ($)" error={errors.total_price?.message}>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  {...form.register('total_price')}
-                />
-              </FormField>
-              <Controller
-                control={form.control}
-                name="status"
-                render={({ field }) => (
-                  <FormField
-                    id={id('status')}
-                    label="Status"
-                    error={errors.status?.message}
-                    hint={`Shown as '${bookingBadge({ status, host_notes: notes })}'`}
-                  >
-                    <StatusSelect value={field.value} onChange={field.onChange} />
-                  </FormField>
-                )}
-              />
-            </div>
             <FormField
               id={id('notes')}
               label="Host Notes"

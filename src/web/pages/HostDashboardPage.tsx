@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CalendarCheck, Plus, Store } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { PageHeader } from '@/web/components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { SectionTabs } from '@/web/components/SectionTabs';
 import { Container } from '@/web/components/Container';
 import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
@@ -52,30 +52,17 @@ export default function HostDashboardPage() {
             },
           ]}
         />
-        <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="Host dashboard sections">
-            <TabsTrigger value="venues">My Venues</TabsTrigger>
-            <TabsTrigger value="pending">Pending Approval</TabsTrigger>
-            <TabsTrigger value="approved">Approved Venues</TabsTrigger>
-            <TabsTrigger value="bookings">Bookings</TabsTrigger>
-          </TabsList>
-          <TabsContent value="venues">
-            <h2 className="sr-only">My Venues</h2>
-            <HostVenuesTab />
-          </TabsContent>
-          <TabsContent value="pending">
-            <h2 className="sr-only">Pending Approval</h2>
-            <HostPendingVenuesTab />
-          </TabsContent>
-          <TabsContent value="approved">
-            <h2 className="sr-only">Approved Venues</h2>
-            <HostApprovedVenuesTab />
-          </TabsContent>
-          <TabsContent value="bookings">
-            <h2 className="sr-only">Bookings</h2>
-            <HostBookingsTab />
-          </TabsContent>
-        </Tabs>
+        <SectionTabs
+          label="Host dashboard sections"
+          value={tab}
+          onValueChange={setTab}
+          sections={[
+            { value: 'venues', label: 'My Venues', content: <HostVenuesTab /> },
+            { value: 'pending', label: 'Pending Approval', content: <HostPendingVenuesTab /> },
+            { value: 'approved', label: 'Approved Venues', content: <HostApprovedVenuesTab /> },
+            { value: 'bookings', label: 'Bookings', content: <HostBookingsTab /> },
+          ]}
+        />
       </Container>
     </>
   );

@@ -25,12 +25,11 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { bookingsApi, invalidateBookingViews } from './data';
-import { BookingTimeFields } from './BookingTimeFields';
+import { BookingEditFields } from './BookingEditFields';
 import { DiscardPrompt } from './DiscardPrompt';
 import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import type { Booking } from '@/domain/contract';
@@ -185,60 +184,32 @@ export function EditBookingDialog({
           aria-label="Edit booking"
           onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         >
-          <BookingTimeFields
+          <BookingEditFields
             control={form.control}
             errors={errors}
+            register={form.register}
             id={id}
             start={start}
             day={day}
             timeZone={booking.venue.time_zone}
+            maxGuests={maxGuests}
+            priceHint={
+              suggested !== null ? (
+                <span className="inline-flex flex-wrap items-center gap-x-2">
+                  Calculated for these times: {formatUsd(suggested)}
+                  <button
+                    type="button"
+                    className="rounded font-medium text-accent-soft underline-offset-4 hover:underline"
+                    onClick={() =>
+                      form.setValue('total_price', suggested.toFixed(2), { shouldValidate: true })
+                    }
+                  >
+                    Use
+                  </button>
+                </span>
+              ) : undefined
+            }
           />
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField
-              id={id('guests')}
-              label="Number of Guests"
-              error={errors.guest_count?.message}
-              hint={`1 - ${maxGuests} guests`}
-            >
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={maxGuests}
-                step={1}
-                {...form.register('guest_count')}
-              />
-            </FormField>
-            <FormField
-              id={id('price')}
-              label="Total Price ($)"
-              error={errors.total_price?.message}
-              hint={
-                suggested !== null ? (
-                  <span className="inline-flex flex-wrap items-center gap-x-2">
-                    Calculated for these times: {formatUsd(suggested)}
-                    <button
-                      type="button"
-                      className="rounded font-medium text-accent-soft underline-offset-4 hover:underline"
-                      onClick={() =>
-                        form.setValue('total_price', suggested.toFixed(2), { shouldValidate: true })
-                      }
-                    >
-                      Use
-                    </button>
-                  </span>
-                ) : undefined
-              }
-            >
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                {...form.register('total_price')}
-              />
-            </FormField>
-          </div>
           <FormField
             id={id('notes')}
             label="Notes for the Customer"

@@ -5,6 +5,7 @@ export { BookingListSkeleton } from './BookingListSkeleton';
 export { BookingPanel } from './BookingPanel';
 export { BookingStatusBadge } from './BookingStatusBadge';
 export { BookingTimeFields } from './BookingTimeFields';
+export { BookingEditFields } from './BookingEditFields';
 export { GuestBookingList } from './GuestBookingList';
 export {
   bookingsApi,

@@ -1,14 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Eye, MapPin, Pencil, Settings2, Users } from 'lucide-react';
-import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing';
+import { Eye, Pencil, Settings2 } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { LoadError } from '@/web/components/LoadError';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { formatCount } from '@/web/lib/format';
 import type { Venue } from '@/domain/contract';
 import { useHostVenues } from './data';
+import { VenueCity, VenuePriceAndCapacity } from './VenueCardParts';
 import { VenuePhoto } from './VenuePhoto';
 import { VenueStatusBadge, venueStatus } from './VenueStatusBadge';
 
@@ -32,27 +31,9 @@ function HostVenueCard({ venue }: { venue: Venue }) {
           <h3 className="line-clamp-2 text-lg font-semibold" title={venue.name}>
             {venue.name}
           </h3>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate" title={venue.city}>
-              {venue.city}
-            </span>
-          </p>
+          <VenueCity city={venue.city} className="mt-1 text-sm text-muted-foreground" />
         </div>
-        <div className="flex items-end justify-between gap-3 text-sm">
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {PRICING_TYPE_CARD_LABELS[venue.pricing_type]}
-            </p>
-            <p className="font-semibold tabular-nums">
-              {formatPriceWithUnit(venue.base_price, venue.pricing_type)}
-            </p>
-          </div>
-          <p className="flex items-center gap-1.5 text-muted-foreground">
-            <Users className="size-4" aria-hidden="true" />
-            Up to {formatCount(venue.capacity)} guests
-          </p>
-        </div>
+        <VenuePriceAndCapacity venue={venue} />
         {status === 'pending' && (
           <p className="rounded-xl border border-warning/30 bg-warning/5 px-3 py-2 text-xs text-warning">
             Waiting for admin approval (usually within 24-48 hours).

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { CreditCard, MapPin, Sparkles, Star, Users } from 'lucide-react';
-import { PRICING_TYPE_CARD_LABELS, formatPriceWithUnit } from '@/domain/pricing';
+import { CreditCard, Sparkles, Star } from 'lucide-react';
 import { formatRating, reviewCountLabel } from '@/domain/reviews';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { formatCount } from '@/web/lib/format';
 import type { VenueCard as VenueCardData } from '@/domain/contract';
+import { VenueCity, VenuePriceAndCapacity } from './VenueCardParts';
 import { VenuePhoto } from './VenuePhoto';
 
 /**
@@ -46,30 +45,12 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
             </Link>
           </h3>
           <div className="mt-1 flex items-center justify-between gap-3 text-sm text-muted-foreground">
-            <p className="flex min-w-0 items-center gap-1.5">
-              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate" title={venue.city}>
-                {venue.city}
-              </span>
-            </p>
+            <VenueCity city={venue.city} />
             <CardRating rating={venue.rating} />
           </div>
         </div>
 
-        <div className="flex items-end justify-between gap-3">
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {PRICING_TYPE_CARD_LABELS[venue.pricing_type]}
-            </p>
-            <p className="mt-0.5 text-xl font-semibold tabular-nums text-foreground">
-              {formatPriceWithUnit(venue.base_price, venue.pricing_type)}
-            </p>
-          </div>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Users className="size-4 shrink-0" aria-hidden="true" />
-            Up to {formatCount(venue.capacity)} guests
-          </p>
-        </div>
+        <VenuePriceAndCapacity venue={venue} large />
 
         {isMinimumSpend && (
           <p className="flex items-start gap-2 rounded-xl border border-info/25 bg-info/5 px-3 py-2 text-xs text-info">

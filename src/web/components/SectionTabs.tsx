@@ -1,0 +1,44 @@
+/*
+ * A dashboard's sections as tabs: one trigger per section and, in each panel, the section's
+ * name as a hidden h2 (so the page's heading outline names every panel). The admin and host
+ * dashboards use it; the chosen tab lives in the URL (useTabParam).
+ */
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+
+export interface Section<T extends string> {
+  value: T;
+  label: string;
+  content: ReactNode;
+}
+
+export function SectionTabs<T extends string>({
+  label,
+  value,
+  onValueChange,
+  sections,
+}: {
+  /** The accessible name of the tab list. */
+  label: string;
+  value: T;
+  onValueChange: (value: string) => void;
+  sections: Section<T>[];
+}) {
+  return (
+    <Tabs value={value} onValueChange={onValueChange}>
+      <TabsList aria-label={label}>
+        {sections.map((s) => (
+          <TabsTrigger key={s.value} value={s.value}>
+            {s.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {sections.map((s) => (
+        <TabsContent key={s.value} value={s.value}>
+          <h2 className="sr-only">{s.label}</h2>
+          {s.content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
