@@ -4,14 +4,15 @@
  */
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, daysBetween } from '@/domain/calendar';
-import { invalid } from '@/domain/errors';
+import { invalid, notFound } from '@/domain/errors';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
 import { venueToday, zonedInstant } from '@/domain/instants';
 import type { DateOverride } from '@/domain/pricing';
 import type { AppContext, Viewer } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bookings, venueAvailability, type VenueAvailability } from '../../db/schema';
+import { bookings, venueAvailability, venues, type Venue, type VenueAvailability } from '../../db/schema';
 import { venueFor } from '../venues/access';
+import { VENUE_NOT_FOUND } from '../venues/shared';
 
 export const MAX_AVAILABILITY_DAYS = 93;
 
@@ -114,6 +115,28 @@ export async function getAvailability(
     .orderBy(asc(bookings.starts_at));
 
   return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), overrides, taken };
+}
+
+/**
+ * An active venue, locked FOR SHARE for the transaction (its time zone, which a booking's
+ * instants are computed in, cannot change meanwhile; a time zone change moves the bookings it
+ * finds), with its weekly hours and the overrides of `date` and the day before (a past-midnight
+ * slot of the day before reaches into `date`). A request or a waitlist join reads this first.
+ */
+export async function lockBookableVenueDay(
+  tx: DbOrTx,
+  venueId: string,
+  date: string,
+): Promise<{ venue: Venue; hours: WeeklyHours; overrides: DateOverride[]; override?: DateOverride }> {
+  const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId)).for('share');
+  if (!venue || !venue.is_active) throw notFound(VENUE_NOT_FOUND);
+  const overrides = await overridesBetween(tx, venue.id, addDaysToDate(date, -1), date);
+  return {
+    venue,
+    hours: normalizeWeeklyHours(venue.hours),
+    overrides,
+    override: overrides.find((o) => o.date === date),
+  };
 }
 
 /** A venue's date overrides from `from` to `to` (inclusive), in date order. */

@@ -3,15 +3,13 @@ import { expiresAtFor } from '@/domain/payments';
 import { eq } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
 import { bookingTimeError, dateProblem, timesProblem, type BookableDay } from '@/domain/bookable-times';
-import { addDaysToDate } from '@/domain/calendar';
-import { forbidden, invalid, notFound } from '@/domain/errors';
-import { normalizeWeeklyHours } from '@/domain/hours';
+import { forbidden, invalid } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { quoteBooking } from '@/domain/pricing';
 import type { BookingRequest } from '@/domain/schemas';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
-import { bookings, profiles, venues } from '../../db/schema';
+import { bookings, profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import {
   BOOKING_TEMPLATES,
@@ -19,9 +17,8 @@ import {
   customerBookingConfirmationEmail,
 } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
-import { confirmedAround, overridesBetween } from '../availability/read';
+import { confirmedAround, lockBookableVenueDay } from '../availability/read';
 import { appendSystemLine } from '../messages';
-import { VENUE_NOT_FOUND } from '../venues/shared';
 import {
   NO_CONTACT_EMAIL,
   checkCapacity,
@@ -42,14 +39,7 @@ export async function requestBooking(
   if (!canAs(viewerRef(viewer), 'requestBooking')) throw forbidden('Only guests can do that.');
   const contactEmail = viewer.profile.email.trim();
   return inTransaction(ctx.db, async (tx) => {
-    // FOR SHARE: the venue's time zone (which the instants below are computed in) cannot change
-    // until this request is stored; a time zone change moves the bookings it finds (updateVenue).
-    const [venue] = await tx.select().from(venues).where(eq(venues.id, input.venue_id)).for('share');
-    if (!venue || !venue.is_active) throw notFound(VENUE_NOT_FOUND);
-
-    const hours = normalizeWeeklyHours(venue.hours);
-    const overrides = await overridesBetween(tx, venue.id, addDaysToDate(input.date, -1), input.date);
-    const override = overrides.find((o) => o.date === input.date);
+    const { venue, hours, overrides, override } = await lockBookableVenueDay(tx, input.venue_id, input.date);
 
     // The bookable-times rule the booking dialog lists its times with (decision 21).
     const day: BookableDay = {

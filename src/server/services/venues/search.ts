@@ -10,7 +10,11 @@ import { weekDayBit } from '@/domain/hours';
 import { invalid } from '@/domain/errors';
 import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
 import { ratingAverage } from '@/domain/reviews';
-import type { Encoded, VenueListPage as VenueListPageContract } from '@/domain/contract';
+import type {
+  Encoded,
+  VenueCard as VenueCardAnswer,
+  VenueListPage as VenueListPageAnswer,
+} from '@/domain/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { venueCounts, venues } from '../../db/schema';
@@ -38,28 +42,9 @@ const cardColumns = {
   cursor_at: sql<string>`to_char(${venues.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
 
-export interface VenueCard {
-  id: string;
-  name: string;
-  city: string;
-  address: string;
-  capacity: number;
-  base_price: number;
-  pricing_type: 'hourly_rate' | 'minimum_spend';
-  open_to_flexible_hours: boolean;
-  created_at: Date;
-  image: { url: string; width: number; height: number } | null;
-  /** The published reviews' mean to one decimal (null with none) and how many there are. */
-  rating: { average: number | null; count: number };
-}
-
-export interface VenueListPage {
-  venues: VenueCard[];
-  total_count: number;
-  total_count_capped: boolean;
-  all_count: number;
-  next_cursor: string | null;
-}
+/** A card as the search reads it: the contract's card, its instant still a Date. */
+export type VenueCard = Omit<VenueCardAnswer, 'created_at'> & { created_at: Date };
+export type VenueListPage = Omit<VenueListPageAnswer, 'venues'> & { venues: VenueCard[] };
 
 /** Best rated first (then most reviewed, then newest), in the order of venues_active_rating_idx. */
 const BEST_RATED_FIRST = [
@@ -334,7 +319,7 @@ export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<
     LIST_TTL_MS,
     async () =>
       new ListPageJson(
-        JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageContract>),
+        JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageAnswer>),
       ),
   );
 }

@@ -8,17 +8,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
 import { dayState, fitsOpeningHours } from '@/domain/availability';
-import { addDaysToDate } from '@/domain/calendar';
-import { conflict, forbidden, invalid, notFound } from '@/domain/errors';
-import { formatDayHours, hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
+import { conflict, forbidden, invalid } from '@/domain/errors';
+import { formatDayHours, hoursForDate } from '@/domain/hours';
 import { bookingInstants, hasBegun, venueToday } from '@/domain/instants';
 import type { WaitlistJoin } from '@/domain/schemas';
 import { WAITLIST_MESSAGES } from '@/domain/waitlist';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
-import { bookings, venues, waitlistEntries } from '../../db/schema';
+import { bookings, waitlistEntries } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { overridesBetween } from '../availability/read';
-import { VENUE_NOT_FOUND } from '../venues/shared';
+import { lockBookableVenueDay } from '../availability/read';
 import { entryViews, type WaitlistEntryView } from './queries';
 
 export async function joinWaitlist(
@@ -28,12 +26,7 @@ export async function joinWaitlist(
 ): Promise<WaitlistEntryView> {
   if (!canAs(viewerRef(viewer), 'joinWaitlist')) throw forbidden(WAITLIST_MESSAGES.guestsOnly);
   return inTransaction(ctx.db, async (tx) => {
-    const [venue] = await tx.select().from(venues).where(eq(venues.id, input.venue_id)).for('share');
-    if (!venue || !venue.is_active) throw notFound(VENUE_NOT_FOUND);
-
-    const hours = normalizeWeeklyHours(venue.hours);
-    const overrides = await overridesBetween(tx, venue.id, addDaysToDate(input.date, -1), input.date);
-    const override = overrides.find((o) => o.date === input.date);
+    const { venue, hours, overrides, override } = await lockBookableVenueDay(tx, input.venue_id, input.date);
     const state = dayState({ date: input.date, today: venueToday(venue, ctx.now()), hours, override });
     if (state === 'past') throw invalid(WAITLIST_MESSAGES.past, 'date');
     if (state === 'unavailable') throw invalid(WAITLIST_MESSAGES.unavailable, 'date');

@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import { addDaysToDate } from '@/domain/calendar';
-import type { WaitlistDemand } from '@/domain/contract';
+import type { WaitlistDemand, WaitlistEntry as WaitlistEntryAnswer } from '@/domain/contract';
 import { forbidden, notFound } from '@/domain/errors';
 import { venueToday } from '@/domain/instants';
 import { demandByDate, isWaitlistEntryCurrent, rangesOverlap, waitlistInstants } from '@/domain/waitlist';
@@ -15,17 +15,11 @@ import type { DbOrTx } from '../../db/client';
 import { venues, waitlistEntries, type WaitlistEntry } from '../../db/schema';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 
-export interface WaitlistEntryView {
-  id: string;
-  venue_id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  position: number;
+/** An entry as the contract's WaitlistEntry, its instants still Dates. */
+export type WaitlistEntryView = Omit<WaitlistEntryAnswer, 'notified_at' | 'created_at'> & {
   notified_at: Date | null;
   created_at: Date;
-  venue: { id: string; name: string; city: string; time_zone: string };
-}
+};
 
 const venueColumns = { id: venues.id, name: venues.name, city: venues.city, time_zone: venues.time_zone };
 

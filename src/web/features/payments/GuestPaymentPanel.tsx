@@ -9,6 +9,7 @@ import { BadgeCheck, Clock, CreditCard, Hourglass, Undo2, XCircle } from 'lucide
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import type { Booking } from '@/domain/contract';
+import { CancelBookingAction } from './CancelBookingAction';
 import { cardLabel, formatCents, formatDeadline } from './format';
 import {
   awaitsPayment,
@@ -19,11 +20,9 @@ import {
 } from './paymentView';
 
 const PaymentDialog = lazy(() => import('./PaymentDialog'));
-const CancelBookingDialog = lazy(() => import('./CancelBookingDialog'));
 
 export function GuestPaymentPanel({ booking }: { booking: Booking }) {
   const [payOpen, setPayOpen] = useState(false);
-  const [cancelOpen, setCancelOpen] = useState(false);
   const status = paymentStatusOf(booking);
   const minimumSpend = isMinimumSpend(booking);
   const zone = booking.venue.time_zone;
@@ -125,28 +124,10 @@ export function GuestPaymentPanel({ booking }: { booking: Booking }) {
         </p>
       )}
 
-      {guestMayCancel(booking) && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="w-fit text-danger hover:text-danger"
-          onClick={() => setCancelOpen(true)}
-        >
-          <XCircle aria-hidden="true" />
-          Cancel Booking
-        </Button>
-      )}
+      {guestMayCancel(booking) && <CancelBookingAction booking={booking} audience="guest" />}
 
       <Suspense fallback={null}>
         {payOpen && <PaymentDialog booking={booking} open={payOpen} onOpenChange={setPayOpen} />}
-        {cancelOpen && (
-          <CancelBookingDialog
-            booking={booking}
-            audience="guest"
-            open={cancelOpen}
-            onOpenChange={setCancelOpen}
-          />
-        )}
       </Suspense>
     </div>
   );

@@ -13,12 +13,12 @@ import { todayInZone } from '@/domain/availability';
 import { Button } from '@/web/components/ui/button';
 import type { Booking } from '@/domain/contract';
 import { toast } from '@/web/lib/toast';
+import { CancelBookingAction } from './CancelBookingAction';
 import { cardLabel, formatCents, formatDeadline } from './format';
 import { COPIED, COPIED_HINT } from './messages';
 import { awaitsPayment, cancellationLine, hostMayCancel, isMinimumSpend } from './paymentView';
 
 const AdditionalChargeDialog = lazy(() => import('./AdditionalChargeDialog'));
-const CancelBookingDialog = lazy(() => import('./CancelBookingDialog'));
 
 export function HostPaymentPanel({
   booking,
@@ -29,7 +29,6 @@ export function HostPaymentPanel({
   actions?: boolean;
 }) {
   const [chargeOpen, setChargeOpen] = useState(false);
-  const [cancelOpen, setCancelOpen] = useState(false);
   const payment = hostPaymentStatus(booking, booking.venue.pricing_type);
   const zone = booking.venue.time_zone;
   const cancelled = cancellationLine(booking, actions ? 'venue' : 'guest');
@@ -118,29 +117,11 @@ export function HostPaymentPanel({
         </div>
       )}
 
-      {actions && hostMayCancel(booking) && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="w-fit text-danger hover:text-danger"
-          onClick={() => setCancelOpen(true)}
-        >
-          <XCircle aria-hidden="true" />
-          Cancel Booking
-        </Button>
-      )}
+      {actions && hostMayCancel(booking) && <CancelBookingAction booking={booking} audience="venue" />}
 
       <Suspense fallback={null}>
         {chargeOpen && (
           <AdditionalChargeDialog booking={booking} open={chargeOpen} onOpenChange={setChargeOpen} />
-        )}
-        {cancelOpen && (
-          <CancelBookingDialog
-            booking={booking}
-            audience="venue"
-            open={cancelOpen}
-            onOpenChange={setCancelOpen}
-          />
         )}
       </Suspense>
     </div>
