@@ -5,6 +5,8 @@
  * want of payment — all made through the built-in card processor and the same recording code
  * as real payments. The demo bookings of seed/bookings.ts get their deadlines (counted from
  * now, so nothing expires the moment the server starts) and some venues a stricter policy.
+ *
+ * Longer than 300 lines: demo data, one scenario per payment state.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { todayInZone } from '@/domain/availability';

@@ -1,3 +1,8 @@
+/*
+ * The sign-in and sign-up portal of /user-auth and /host-auth (SPEC §2): a Sign In and a Sign Up
+ * tab, the host portal's own wording, and the return to the page that sent the visitor here.
+ * Longer than 300 lines: both forms share the portal's state (tab, role, return path).
+ */
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';

@@ -3,6 +3,9 @@
  * 15-minute grid shown as 12-hour times (the end may be after midnight), guests 1..capacity,
  * event details (required), the profile's contact email (read-only), an optional phone and the
  * total, priced live with the same quoteBooking the server uses.
+ *
+ * Longer than 300 lines: one form whose fields judge each other (times, guests, the live
+ * quote, the waitlist beside taken times); split, each part would need the whole form state.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';

@@ -2,6 +2,8 @@
  * A Sunday-first month calendar (SPEC §9) whose days are coloured by their state:
  * past (not clickable), available (green), unavailable (red), custom override (purple dot).
  * Keyboard: the WAI-ARIA date picker grid (see MonthCalendar).
+ *
+ * Longer than 300 lines: the grid's keyboard model (roving focus, arrows, paging) is one piece.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';

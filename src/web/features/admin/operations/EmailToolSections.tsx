@@ -4,6 +4,8 @@
  * Test (a raw fetch of either endpoint, exactly as a client would send it, with the raw answer).
  * Each requires an address ('Please enter an email address.'); buttons are disabled without one
  * or while busy; each step goes to the Email Test Logs panel with its time.
+ *
+ * Longer than 300 lines: the three tools of one section share the form and log helpers at its top.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Send } from 'lucide-react';
