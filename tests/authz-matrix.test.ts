@@ -10,6 +10,8 @@
  * A new route: add a row there (and to src/server/openapi/operations.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn, type Res } from './support/client';
 import { ROLES, type Role, createAccounts, freezeClock, insertBooking, insertVenue } from './factories';
@@ -75,6 +77,15 @@ afterAll(async () => {
   await env.close();
 });
 
+/** The registered routes without a row, and the rows whose route is not registered. */
+function coverage(registered: string[]) {
+  const covered = new Set(ROWS.map((r) => r.route));
+  return {
+    missing: registered.filter((r) => !covered.has(r)),
+    unknown: [...covered].filter((r) => !registered.includes(r)).sort(),
+  };
+}
+
 /** `GET /api/venues/:id` for each route the app registers under /api (as tests/openapi.test.ts). */
 function registeredRoutes(): string[] {
   const routes = env.app.routes
@@ -89,14 +100,29 @@ describe('the table', () => {
   it('has a row for every route the app registers under /api, and none for a route it does not', () => {
     const registered = registeredRoutes();
     expect(registered.length).toBeGreaterThan(60);
-    const covered = new Set(ROWS.map((r) => r.route));
-    const missing = registered.filter((r) => !covered.has(r));
-    const unknown = [...covered].filter((r) => !registered.includes(r)).sort();
     // A route in `missing`: add a row to tests/support/authz-rows-*.ts with its expected statuses.
-    expect({ missing, unknown }, 'routes without a row / rows without a route').toEqual({
+    expect(coverage(registered), 'routes without a row / rows without a route').toEqual({
       missing: [],
       unknown: [],
     });
+    // And the check does catch them.
+    expect(coverage([...registered, 'GET /api/new']).missing).toEqual(['GET /api/new']);
+    expect(coverage(registered.slice(1)).unknown).toEqual([registered[0]]);
+  });
+
+  it('sees any change to the database a refused call might make', async () => {
+    const before = await fingerprint(env);
+    await env.ctx.db
+      .update(bookings)
+      .set({ special_requests: 'Touched.' })
+      .where(eq(bookings.id, w.otherBooking.id));
+    const after = await fingerprint(env);
+    await env.ctx.db
+      .update(bookings)
+      .set({ special_requests: w.otherBooking.special_requests })
+      .where(eq(bookings.id, w.otherBooking.id));
+    expect(after.bookings).not.toBe(before.bookings);
+    expect(await fingerprint(env)).toEqual(before);
   });
 
   it('agrees with who the API reference says may call each route', async () => {
