@@ -34,8 +34,9 @@ import { PUBLIC_ROWS } from './support/authz-rows-public';
 import { VENUE_ROWS } from './support/authz-rows-venues';
 import { BOOKING_ROWS } from './support/authz-rows-bookings';
 import { MONEY_ROWS } from './support/authz-rows-money';
+import { OPERATIONS_ROWS } from './support/authz-rows-operations';
 
-const ROWS: Row[] = [...PUBLIC_ROWS, ...VENUE_ROWS, ...BOOKING_ROWS, ...MONEY_ROWS];
+const ROWS: Row[] = [...PUBLIC_ROWS, ...VENUE_ROWS, ...BOOKING_ROWS, ...MONEY_ROWS, ...OPERATIONS_ROWS];
 
 let env: TestEnv;
 
@@ -144,7 +145,9 @@ describe('the table', () => {
       const who = /^\*\*Who:\*\* (.*)$/m.exec(op.description)?.[1] ?? '';
       const allowed = only[who];
       if (allowed && successes(row).some((r) => !allowed.includes(r))) {
-        disagreements.push(`${label(row)}: ${successes(row).join(', ')} succeed, the reference says "${who}"`);
+        disagreements.push(
+          `${label(row)}: ${successes(row).join(', ')} succeed, the reference says "${who}"`,
+        );
       }
     }
     expect(disagreements).toEqual([]);
@@ -175,9 +178,16 @@ async function runCell(row: Row, role: Role, status: number) {
   }
   expect(res.status, `${where}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBe(status);
   const judge = row.judgeAs ?? role;
-  await assertNoForbiddenFields(env, { role: judge, profileId: profileOf(judge) }, res.body, w.secrets, where, {
-    valuesOnly: row.documentation,
-  });
+  await assertNoForbiddenFields(
+    env,
+    { role: judge, profileId: profileOf(judge) },
+    res.body,
+    w.secrets,
+    where,
+    {
+      valuesOnly: row.documentation,
+    },
+  );
   if (refused) {
     if (res.body && typeof res.body === 'object' && 'error' in res.body) {
       expect(res.body.error.message, where).toEqual(expect.any(String));

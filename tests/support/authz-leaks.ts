@@ -66,7 +66,10 @@ function walk(node: unknown, path: string, viewer: Viewer, owners: Map<string, s
       }
     }
     if ((CONTACT_KEYS as readonly string[]).includes(key) && !mayReadContact()) {
-      out.push({ path: `${path}.${key}`, why: `booking contact data (guest ${str(o.user_id) ?? 'unknown'})` });
+      out.push({
+        path: `${path}.${key}`,
+        why: `booking contact data (guest ${str(o.user_id) ?? 'unknown'})`,
+      });
     }
     if (key === 'guest' && value && typeof value === 'object' && !Array.isArray(value)) {
       const g = value as Record<string, unknown>;

@@ -1,11 +1,11 @@
 /**
- * Rows of the authorization matrix: reviews, payments and the admin's operations tools
- * (BOOKING_ACTIONS review/pay/cancel*, VENUE_ACTIONS.answerReviews, SPEC §6 admin tools; the
- * statuses as tests/reviews, payments, payments-lifecycle and operations state them).
+ * Rows of the authorization matrix: reviews and payments (BOOKING_ACTIONS review/pay/cancel*,
+ * VENUE_ACTIONS.answerReviews, SPEC §6; the statuses as tests/reviews, payments and
+ * payments-lifecycle state them).
  */
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, venueReviews } from '../../src/server/db/schema';
+import { venueReviews } from '../../src/server/db/schema';
 import { bookingRow, insertVenue } from '../factories';
 import { CARDS, confirmCard, createPaymentBody, pay, paymentsOf, startPayment } from './payments-fixtures';
 import { reviewBody } from './reviews-fixtures';
@@ -25,20 +25,10 @@ import {
 
 /** BOOKING_ACTIONS.review and pay [guest]: the host and the admin know the booking (403), strangers not (404). */
 const ONLY_ITS_GUEST: Expected = [401, 200, 404, 403, 404, 403];
-const ADMIN_QUEUES: Expected = [401, 403, 403, 403, 403, 202];
 
-const reviewRow = (id: string) => () => w.env.ctx.db.select().from(venueReviews).where(eq(venueReviews.id, id));
+const reviewRow = (id: string) => () =>
+  w.env.ctx.db.select().from(venueReviews).where(eq(venueReviews.id, id));
 const minSpend = once(() => insertVenue(w.env, w.a.host, { pricing_type: 'minimum_spend', base_price: 500 }));
-
-/** An email in the outbox, straight in the table (as the outbox worker would find it). */
-async function queuedEmail(status: 'pending' | 'failed') {
-  const [row] = await w.env.ctx.db
-    .insert(emailOutbox)
-    .values({ template: 'test_email', to: 'queued@example.com', subject: 'Queued', html: '<p>x</p>', text: 'x', status })
-    .returning();
-  return row!;
-}
-const outboxRow = (id: string) => () => w.env.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
 
 export const MONEY_ROWS: Row[] = [
   /* ---------- reviews ---------- */
@@ -57,7 +47,10 @@ export const MONEY_ROWS: Row[] = [
       return {
         path: '/api/reviews',
         json: reviewBody(night.id),
-        snapshot: async () => [await bookingRow(w.env, night.id), await w.env.ctx.db.select().from(venueReviews).where(eq(venueReviews.booking_id, night.id))],
+        snapshot: async () => [
+          await bookingRow(w.env, night.id),
+          await w.env.ctx.db.select().from(venueReviews).where(eq(venueReviews.booking_id, night.id)),
+        ],
       };
     },
   },
@@ -82,7 +75,11 @@ export const MONEY_ROWS: Row[] = [
     expect: [401, 403, 403, 200, 403, 403],
     prepare: async () => {
       const id = await freshReview();
-      return { path: `/api/reviews/${id}/response`, json: { response: 'Thank you, come back soon!' }, snapshot: reviewRow(id) };
+      return {
+        path: `/api/reviews/${id}/response`,
+        json: { response: 'Thank you, come back soon!' },
+        snapshot: reviewRow(id),
+      };
     },
   },
   {
@@ -97,7 +94,11 @@ export const MONEY_ROWS: Row[] = [
     expect: ADMIN_ONLY,
     prepare: async () => {
       const id = await freshReview();
-      return { path: `/api/admin/reviews/${id}/unpublish`, json: { reason: 'Personal details of staff.' }, snapshot: reviewRow(id) };
+      return {
+        path: `/api/admin/reviews/${id}/unpublish`,
+        json: { reason: 'Personal details of staff.' },
+        snapshot: reviewRow(id),
+      };
     },
   },
   {
@@ -118,7 +119,11 @@ export const MONEY_ROWS: Row[] = [
     expect: ONLY_ITS_GUEST,
     prepare: async () => {
       const b = await freshConfirmed();
-      return { path: '/api/create-payment', json: createPaymentBody(b.id), snapshot: () => paymentsOf(w.env, b.id) };
+      return {
+        path: '/api/create-payment',
+        json: createPaymentBody(b.id),
+        snapshot: () => paymentsOf(w.env, b.id),
+      };
     },
   },
   {
@@ -129,7 +134,10 @@ export const MONEY_ROWS: Row[] = [
       const started = await startPayment(w.env, w.a.guest, (await freshConfirmed()).id);
       return {
         path: '/api/local-processor/confirm',
-        json: { client_secret: started.clientSecret, card: { name: 'Gina Guest', exp_month: 12, exp_year: 2034, cvc: '123', number: CARDS.ok } },
+        json: {
+          client_secret: started.clientSecret,
+          card: { name: 'Gina Guest', exp_month: 12, exp_year: 2034, cvc: '123', number: CARDS.ok },
+        },
       };
     },
     check: (_role, res) => expect(res.body.status).toBe('succeeded'),
@@ -221,62 +229,5 @@ export const MONEY_ROWS: Row[] = [
     expect: ADMIN_ONLY,
     prepare: async () => ({ path: `/api/admin/venues/${w.venue.id}/bank-details/reveal` }),
     check: (_role, res) => expect(res.body.bank_account_number).toBe(w.venue.bank_account_number),
-  },
-
-  /* ---------- operations (SPEC §6: the admin's email test and debug tools) ---------- */
-  {
-    route: 'POST /api/send-email',
-    source: 'SPEC §6 admin email tools; tests/operations.test.ts',
-    expect: ADMIN_QUEUES,
-    prepare: async () => ({ path: '/api/send-email', json: { to: 'x@example.com', subject: 'Hi', html: '<p>Hi</p>' } }),
-  },
-  {
-    route: 'POST /api/test-email',
-    source: 'SPEC §6 admin email tools',
-    expect: ADMIN_QUEUES,
-    prepare: async () => ({ path: '/api/test-email', json: { to: 'x@example.com' } }),
-  },
-  { route: 'GET /api/admin/outbox', source: 'SPEC §6 admin tools', expect: ADMIN_ONLY, prepare: async () => ({ path: '/api/admin/outbox' }) },
-  {
-    route: 'POST /api/admin/outbox/:id/retry',
-    source: 'SPEC §6 admin tools; tests/operations.test.ts',
-    expect: ADMIN_ONLY,
-    prepare: async () => {
-      const m = await queuedEmail('failed');
-      return { path: `/api/admin/outbox/${m.id}/retry`, snapshot: outboxRow(m.id) };
-    },
-  },
-  {
-    route: 'POST /api/admin/outbox/:id/cancel',
-    source: 'SPEC §6 admin tools; tests/operations.test.ts',
-    expect: ADMIN_ONLY,
-    prepare: async () => {
-      const m = await queuedEmail('pending');
-      return { path: `/api/admin/outbox/${m.id}/cancel`, snapshot: outboxRow(m.id) };
-    },
-  },
-  {
-    route: 'GET /api/admin/email-templates',
-    source: 'SPEC §6 admin tools',
-    expect: ADMIN_ONLY,
-    prepare: async () => ({ path: '/api/admin/email-templates' }),
-  },
-  {
-    route: 'POST /api/admin/email-templates/:name/send',
-    source: 'SPEC §6 admin tools',
-    expect: ADMIN_QUEUES,
-    prepare: async () => ({ path: '/api/admin/email-templates/booking_accepted/send', json: { to: 'x@example.com' } }),
-  },
-  {
-    route: 'GET /api/admin/environment',
-    source: 'SPEC §2 Environment Debug tab, admin only',
-    expect: ADMIN_ONLY,
-    prepare: async () => ({ path: '/api/admin/environment' }),
-  },
-  {
-    route: 'GET /api/admin/server-log',
-    source: 'SPEC §2 Console Debug tab, admin only',
-    expect: ADMIN_ONLY,
-    prepare: async () => ({ path: '/api/admin/server-log' }),
   },
 ];

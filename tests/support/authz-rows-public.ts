@@ -7,14 +7,7 @@ import { expect } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/server/db/schema';
 import type { Role } from '../factories';
-import {
-  STRONG_PASSWORD,
-  call,
-  confirmationLink,
-  cookieFrom,
-  signUpAndSignIn,
-  uniqueEmail,
-} from './client';
+import { STRONG_PASSWORD, call, confirmationLink, cookieFrom, signUpAndSignIn, uniqueEmail } from './client';
 import { openStream } from './sse';
 import {
   ADMIN_ONLY,
@@ -64,8 +57,18 @@ async function resetLink(email: string): Promise<URL> {
 
 export const PUBLIC_ROWS: Row[] = [
   /* ---------- system ---------- */
-  { route: 'GET /api/health', source: 'operations.ts: anyone', expect: ANYONE, prepare: async () => ({ path: '/api/health' }) },
-  { route: 'GET /api/config', source: 'operations.ts: anyone', expect: ANYONE, prepare: async () => ({ path: '/api/config' }) },
+  {
+    route: 'GET /api/health',
+    source: 'operations.ts: anyone',
+    expect: ANYONE,
+    prepare: async () => ({ path: '/api/health' }),
+  },
+  {
+    route: 'GET /api/config',
+    source: 'operations.ts: anyone',
+    expect: ANYONE,
+    prepare: async () => ({ path: '/api/config' }),
+  },
   {
     route: 'GET /api/openapi.json',
     source: 'tests/openapi.test.ts: served to every role',
@@ -94,7 +97,8 @@ export const PUBLIC_ROWS: Row[] = [
         expect(await stream.waitFor((e) => e.event === 'ready', 5000)).not.toBeNull();
         const booking = await freshBooking();
         const sees = ['guest', 'host', 'admin'].includes(role);
-        const isThis = (e: { event: string; data: string }) => e.event === 'booking' && e.data.includes(booking.id);
+        const isThis = (e: { event: string; data: string }) =>
+          e.event === 'booking' && e.data.includes(booking.id);
         const seen = await stream.waitFor(isThis, sees ? 10_000 : 300);
         expect(seen !== null, `${role} ${sees ? 'sees' : 'does not see'} the booking's event`).toBe(sees);
         return { status: 200, body: stream.events, headers: new Headers() };
@@ -155,7 +159,11 @@ export const PUBLIC_ROWS: Row[] = [
       const link = await resetLink((await resettable()).email);
       return {
         path: '/api/accounts/reset-password',
-        json: { token: link.searchParams.get('token'), email: link.searchParams.get('email'), password: 'LateShift2031' },
+        json: {
+          token: link.searchParams.get('token'),
+          email: link.searchParams.get('email'),
+          password: 'LateShift2031',
+        },
       };
     },
   },
@@ -180,7 +188,10 @@ export const PUBLIC_ROWS: Row[] = [
     route: 'POST /api/accounts/resend-confirmation',
     source: 'SPEC §2 /email-confirmation public',
     expect: ANYONE,
-    prepare: async () => ({ path: '/api/accounts/resend-confirmation', json: { email: await unconfirmed() } }),
+    prepare: async () => ({
+      path: '/api/accounts/resend-confirmation',
+      json: { email: await unconfirmed() },
+    }),
   },
   {
     route: 'GET /api/session',
@@ -191,7 +202,12 @@ export const PUBLIC_ROWS: Row[] = [
   },
 
   /* ---------- dashboard tiles ---------- */
-  { route: 'GET /api/venues/stats', source: 'SPEC §2 Home public', expect: ANYONE, prepare: async () => ({ path: '/api/venues/stats' }) },
+  {
+    route: 'GET /api/venues/stats',
+    source: 'SPEC §2 Home public',
+    expect: ANYONE,
+    prepare: async () => ({ path: '/api/venues/stats' }),
+  },
   {
     route: 'GET /api/host/stats',
     source: 'SPEC §2 /host-dashboard host only; tests/dashboards-tiles.test.ts',

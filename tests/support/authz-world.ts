@@ -6,14 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Booking, Venue } from '../../src/server/db/schema';
-import {
-  type Accounts,
-  type Role,
-  ROLES,
-  freshDate,
-  insertBooking,
-  insertVenue,
-} from '../factories';
+import { type Accounts, type Role, ROLES, freshDate, insertBooking, insertVenue } from '../factories';
 import { call, type Actor, type Res } from './client';
 import type { TestEnv } from './env';
 import type { Secret } from './authz-leaks';
@@ -109,8 +102,7 @@ export interface World {
 export const w = {} as World;
 
 export const cookieFor = (role: Role): string | null => (role === 'signedOut' ? null : w.a[role].cookie);
-export const profileOf = (role: Role): string | null =>
-  role === 'signedOut' ? null : w.a[role].profile.id;
+export const profileOf = (role: Role): string | null => (role === 'signedOut' ? null : w.a[role].profile.id);
 
 /** The values the forbidden-field check looks for, and who may see each. */
 export function secretsOf(world: World): Secret[] {
