@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Booking, Venue } from '../../src/server/db/schema';
-import { type Accounts, type Role, ROLES, freshDate, insertBooking, insertVenue } from '../factories';
+import { type Accounts, type Role, freshDate, insertBooking, insertVenue } from '../factories';
 import { call, type Actor, type Res } from './client';
 import type { TestEnv } from './env';
 import type { Secret } from './authz-leaks';
