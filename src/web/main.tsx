@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module builds a schema (lib/zodConfig.ts).
+import './lib/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
@@ -7,12 +9,6 @@ import '@fontsource/playfair-display/700.css';
 import './styles.css';
 import { App } from './App';
 import { createQueryClient } from './lib/queryClient';
-
-// zod without its compiled fast path: that path probes `new Function`, which the
-// Content-Security-Policy forbids (a console error on every page that validates a form).
-// zod keeps its settings on this global, so no zod code is loaded here for it.
-const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
