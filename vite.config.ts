@@ -27,6 +27,7 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [
           { test: /\/src\/web\/main\.tsx$/, sideEffects: true },
+          { test: /\/src\/web\/lib\/zodConfig\.ts$/, sideEffects: true },
           { test: /\/src\/.*\.tsx?$/, sideEffects: false },
         ],
       },

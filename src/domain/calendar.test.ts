@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { format } from 'date-fns';
 import {
   CALENDAR_WEEK_DAYS,
   WEEK_DAYS,
@@ -105,6 +107,23 @@ describe('date formatting', () => {
     expect(formatLongDate('2025-03-15')).toBe('Saturday, March 15, 2025');
     expect(formatLongDate('2026-01-01')).toBe('Thursday, January 1, 2026');
     expect(formatShortDate('2025-03-15')).toBe('Sat, Mar 15, 2025');
+  });
+
+  it('writes every date as date-fns did (EEEE, MMMM d, yyyy and EEE, MMM d, yyyy in UTC)', () => {
+    const day = 86_400_000;
+    const first = Date.UTC(1900, 0, 1);
+    const last = Date.UTC(2999, 11, 31);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: (last - first) / day }), (n) => {
+        const utc = new Date(first + n * day);
+        const iso = utc.toISOString().slice(0, 10);
+        // The same calendar day at local midnight, which date-fns's format reads.
+        const local = new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+        expect(formatLongDate(iso)).toBe(format(local, 'EEEE, MMMM d, yyyy'));
+        expect(formatShortDate(iso)).toBe(format(local, 'EEE, MMM d, yyyy'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

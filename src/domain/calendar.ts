@@ -1,10 +1,10 @@
 /**
  * Calendar dates as 'yyyy-MM-dd' strings (the wire and column format of bookings.date and
  * venue_availability.date), and IANA time zones. Everything here is pure calendar
- * arithmetic in UTC, so results never depend on the machine's local time zone.
+ * arithmetic in UTC, so results never depend on the machine's local time zone. Dates are
+ * written in English from the tables below, not with a date library or Intl: the same text on
+ * the server and in the browser (hydration), and no date library in the home page's scripts.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 
 /** Weekday keys of venue.hours, Monday first (how weekdays are listed, SPEC §9). */
 export const WEEK_DAYS = [
@@ -75,19 +75,42 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
 
-function asUtcDate(date: string): TZDate {
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** The weekday, month name, day and year of a 'yyyy-MM-dd' date. */
+function dateWords(date: string): { weekDay: string; month: string; day: number; year: string } {
   const [year, month, day] = requireParts(date);
-  return new TZDate(year, month - 1, day, 'UTC');
+  return {
+    weekDay: dayLabel(weekDayOf(date)),
+    month: MONTH_NAMES[month - 1]!,
+    day,
+    year: String(year).padStart(4, '0'),
+  };
 }
 
 /** 'Saturday, March 15, 2025' (payment success page, emails). */
 export function formatLongDate(date: string): string {
-  return format(asUtcDate(date), 'EEEE, MMMM d, yyyy');
+  const { weekDay, month, day, year } = dateWords(date);
+  return `${weekDay}, ${month} ${day}, ${year}`;
 }
 
 /** 'Sat, Mar 15, 2025' (booking lists, filter chips). */
 export function formatShortDate(date: string): string {
-  return format(asUtcDate(date), 'EEE, MMM d, yyyy');
+  const { weekDay, month, day, year } = dateWords(date);
+  return `${weekDay.slice(0, 3)}, ${month.slice(0, 3)} ${day}, ${year}`;
 }
 
 /**

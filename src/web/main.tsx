@@ -1,4 +1,6 @@
-import { StrictMode } from 'react';
+// First: zod's settings must be in place before any module builds a schema (lib/zodConfig.ts).
+import './lib/zodConfig';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/inter/wght.css';
@@ -7,12 +9,6 @@ import '@fontsource/playfair-display/700.css';
 import './styles.css';
 import { App } from './App';
 import { createQueryClient } from './lib/queryClient';
-
-// zod without its compiled fast path: that path probes `new Function`, which the
-// Content-Security-Policy forbids (a console error on every page that validates a form).
-// zod keeps its settings on this global, so no zod code is loaded here for it.
-const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -27,12 +23,17 @@ if (stateElement && root.firstElementChild) {
   // The server put the page's <title> in <head> for the first paint; the page's own
   // DocumentTitle takes over from here (React adds it, and would not reuse this one).
   for (const title of document.head.querySelectorAll('title')) title.remove();
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // Hydrated as a transition: React hydrates in slices of a few milliseconds and lets the
+  // browser paint and answer input between them, instead of one long task for the whole page
+  // (the page is already painted from the server's HTML, so nothing waits for it to finish).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(root).render(
     <StrictMode>

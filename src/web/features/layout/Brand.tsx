@@ -18,12 +18,7 @@ export function VelvetMark({ className }: { className?: string }) {
 
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link
-      to="/"
-      onClick={onNavigate}
-      className="group flex items-center gap-3 rounded-xl"
-      aria-label="Velvet, home"
-    >
+    <Link to="/" onClick={onNavigate} className="group flex items-center gap-3 rounded-xl">
       <VelvetMark />
       <span className="flex flex-col leading-none">
         <span className="font-display text-xl font-semibold tracking-tight">Velvet</span>
@@ -31,6 +26,8 @@ export function Brand({ onNavigate }: { onNavigate?: () => void }) {
           Premium Nightlife Venues
         </span>
       </span>
+      {/* The name is the visible text (WCAG 2.5.3, label in name) and says where it leads. */}
+      <span className="sr-only">, home</span>
     </Link>
   );
 }

@@ -1,4 +1,3 @@
-import type { ComponentProps } from 'react';
 /*
  * "Messages" on a booking card: the unread count as a badge, and the booking's conversation in
  * a dialog. The open conversation lives in the URL (?conversation={bookingId}), so the link in
@@ -17,6 +16,7 @@ import {
 } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/utils';
 import { ConversationPanel } from './ConversationPanel';
+import { UnreadBadge } from './UnreadBadge';
 import { useUnreadFor } from './data';
 
 export const CONVERSATION_PARAM = 'conversation';
@@ -75,29 +75,5 @@ export function MessagesButton({
         </DialogContent>
       </Dialog>
     </>
-  );
-}
-
-/**
- * A small count in the accent colour (booking cards, navigation). The digits are hidden from
- * screen readers; `label` says it in words instead (e.g. ", 2 unread messages").
- */
-export function UnreadBadge({
-  count,
-  label,
-  className,
-  ...props
-}: { count: number; label?: string; className?: string } & ComponentProps<'span'>) {
-  return (
-    <span
-      className={cn(
-        'inline-flex min-w-5 items-center justify-center rounded-full bg-accent-gradient px-1.5 text-[11px] font-bold leading-5 text-accent-foreground tabular-nums',
-        className,
-      )}
-      {...props}
-    >
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      {label && <span className="sr-only">{label}</span>}
-    </span>
   );
 }

@@ -151,6 +151,7 @@ export function VenueBrowser() {
             <NativeSelect
               className="w-40"
               selectClassName="h-9 text-sm"
+              name="sort"
               aria-label="Sort venues"
               value={sort}
               onChange={(e) => setSort(e.target.value as VenueSort)}

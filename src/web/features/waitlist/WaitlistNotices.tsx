@@ -7,19 +7,24 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveEvent } from '@/domain/contract';
 import { useLiveEvents } from '@/web/lib/live';
-import { toast } from '@/web/lib/toast';
+
+// This listener is in every page's first load; the toast module (sonner) loads when a notice
+// is first shown, not with the page.
+const loadToast = () => import('@/web/lib/toast').then((m) => m.toast);
 
 export function WaitlistNotices({ enabled }: { enabled: boolean }) {
   const navigate = useNavigate();
   const listener = useCallback(
     (event: LiveEvent) => {
       if (!enabled || event.entity !== 'waitlist' || !event.notified) return;
-      toast.success(
-        'A time you are waiting for is free',
-        'Request it now: the first confirmed request gets it.',
-        {
-          action: { label: 'Open Venue', onClick: () => navigate(`/venue/${event.venue_id}`) },
-        },
+      void loadToast().then((toast) =>
+        toast.success(
+          'A time you are waiting for is free',
+          'Request it now: the first confirmed request gets it.',
+          {
+            action: { label: 'Open Venue', onClick: () => navigate(`/venue/${event.venue_id}`) },
+          },
+        ),
       );
     },
     [enabled, navigate],
