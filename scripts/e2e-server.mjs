@@ -11,6 +11,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, '
   cwd: root,
   stdio: 'inherit',
   env: {
+    MALLOC_ARENA_MAX: '2', // as npm start (decision 29)
     ...process.env,
     TEST_DATABASE_URL: '',
     DATABASE_URL: '',

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processImage } from '../src/server/images/pipeline';
-import { IMAGE_SLOTS, imageQueue } from '../src/server/images/queue';
+import { imageCost, processImage } from '../src/server/images/pipeline';
+import { IMAGE_MEMORY_BUDGET, IMAGE_SLOTS, imageQueue } from '../src/server/images/queue';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
 
 let env: TestEnv;
@@ -95,5 +95,29 @@ describe('image processing runs in a queue sized to the cores', () => {
     expect(results.every((r) => r.width === 1800 && r.card.length > 0)).toBe(true);
     expect(imageQueue.peak).toBe(IMAGE_SLOTS);
     expect(imageQueue.active).toBe(0);
+  });
+
+  it('processes photos too large to share the memory budget one at a time, with the same outputs', async () => {
+    // 30 megapixels: 180 MB estimated each, two would pass the 320 MB budget.
+    expect(imageCost(6000, 5000) * 2).toBeGreaterThan(IMAGE_MEMORY_BUDGET);
+    // Two 12-megapixel phone photos still run side by side.
+    expect(imageCost(4000, 3000) * 2).toBeLessThanOrEqual(IMAGE_MEMORY_BUDGET);
+    const jpeg = await sharp({
+      create: { width: 6000, height: 5000, channels: 3, background: { r: 20, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
+    imageQueue.peak = 0;
+    const results = await Promise.all([processImage(jpeg), processImage(jpeg)]);
+    expect(imageQueue.peak).toBe(1);
+    for (const r of results) {
+      expect([r.width, r.height]).toEqual([6000, 5000]);
+      const [original, card, full] = await Promise.all(
+        [r.original, r.card, r.full].map((b) => sharp(b).metadata()),
+      );
+      expect([original!.format, original!.width, original!.isProgressive]).toEqual(['jpeg', 6000, true]);
+      expect([card!.format, card!.width, card!.height]).toEqual(['webp', 640, 400]);
+      expect([full!.format, full!.width, full!.height]).toEqual(['webp', 1600, 1333]);
+    }
   });
 });

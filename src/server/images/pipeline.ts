@@ -82,26 +82,50 @@ function reencode(image: Sharp, format: ImageFormat): Sharp {
 }
 
 /**
- * Checks and converts one uploaded image; throws ImageRejectedError with a user-facing message.
- * Runs in the image queue: at most one image per core is decoded at a time.
+ * Memory an image job may take, in bytes, estimated from the header: re-encoding the original
+ * dominates — a progressive, Huffman-optimised JPEG keeps every DCT coefficient of the image
+ * (twice, in mozjpeg) until the last scan, and WebP, GIF and AVIF encoders hold the whole
+ * image: about 6 bytes a pixel, measured (300 MB for 7000 × 7000). The WebP variants are
+ * shrunk on load and small beside it.
  */
-export function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
-  return imageQueue.run(() => processNow(bytes));
+export const BYTES_PER_PIXEL = 6;
+export const imageCost = (width: number, height: number, frames = 1) =>
+  width * height * frames * BYTES_PER_PIXEL;
+
+/**
+ * Checks and converts one uploaded image; throws ImageRejectedError with a user-facing message.
+ * The header is checked first (cheap); the conversion runs in the image queue: at most one
+ * image per core, and no more at once than the memory budget allows (images/queue.ts).
+ */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  const checked = await check(bytes);
+  return imageQueue.run(() => convert(checked), imageCost(checked.width, checked.height, checked.frames));
 }
 
-async function processNow(bytes: Uint8Array): Promise<ProcessedImage> {
+interface CheckedImage {
+  input: Buffer;
+  format: ImageFormat;
+  animated: boolean;
+  width: number;
+  height: number;
+  frames: number;
+  orientation: number;
+}
+
+const open = (image: CheckedImage, opts: SharpOptions = {}) =>
+  sharp(image.input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', ...opts });
+
+async function check(bytes: Uint8Array): Promise<CheckedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError('size', IMAGE_TOO_LARGE_MESSAGE);
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const animated = format === 'gif' || format === 'webp';
-  const open = (opts: SharpOptions = {}) =>
-    sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', ...opts });
 
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel limit is checked below with a clear message.
-    meta = await open({ limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new ImageRejectedError('unreadable', `This image could not be read. ${UNSUPPORTED_IMAGE_MESSAGE}`);
   }
@@ -120,22 +144,26 @@ async function processNow(bytes: Uint8Array): Promise<ProcessedImage> {
       `Images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (all frames of an animation together).`,
     );
   }
+  return { input, format, animated, width, height, frames, orientation: meta.orientation ?? 1 };
+}
 
+async function convert(image: CheckedImage): Promise<ProcessedImage> {
+  const { format, animated, width, height } = image;
   try {
     // No withMetadata(): sharp writes no EXIF, XMP or IPTC; rotate() applies the orientation first.
     // One after another, not at once: each decodes the whole image, and memory is the limit.
-    const original = await reencode(open({ animated }).rotate(), format).toBuffer();
-    const card = await open()
+    const original = await reencode(open(image, { animated }).rotate(), format).toBuffer();
+    const card = await open(image)
       .rotate()
       .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
       .webp({ quality: 80 })
       .toBuffer();
-    const full = await open()
+    const full = await open(image)
       .rotate()
       .resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82, effort: 3 })
       .toBuffer();
-    const oriented = (meta.orientation ?? 1) >= 5;
+    const oriented = image.orientation >= 5;
     return {
       format,
       ...IMAGE_FORMATS[format],

@@ -39,3 +39,79 @@ describe('ConcurrencyLimit', () => {
     await Promise.all([first, second]);
   });
 });
+
+describe('ConcurrencyLimit with a memory budget', () => {
+  /** A job that runs until its `done` is called. */
+  function held(limit: ConcurrencyLimit, cost: number, log: string[], name: string) {
+    let done!: () => void;
+    const finished = new Promise<void>((r) => (done = r));
+    const result = limit.run(async () => {
+      log.push(name);
+      await finished;
+      return name;
+    }, cost);
+    return { result, done };
+  }
+
+  it('runs two jobs at once only when their costs fit in the budget together', async () => {
+    const limit = new ConcurrencyLimit(2, 10, 100);
+    const log: string[] = [];
+    const a = held(limit, 60, log, 'a');
+    const b = held(limit, 60, log, 'b');
+    await tick();
+    expect(log).toEqual(['a']);
+    expect(limit.active).toBe(1);
+    expect(limit.queued).toBe(1);
+    a.done();
+    await tick();
+    expect(log).toEqual(['a', 'b']);
+    const c = held(limit, 40, log, 'c');
+    await tick();
+    expect(log).toEqual(['a', 'b', 'c']);
+    expect(limit.active).toBe(2);
+    b.done();
+    c.done();
+    expect(await Promise.all([a.result, b.result, c.result])).toEqual(['a', 'b', 'c']);
+    expect(limit.peakCost).toBe(100);
+    expect(limit.active).toBe(0);
+  });
+
+  it('runs a job larger than the whole budget alone, and small ones do not overtake it', async () => {
+    const limit = new ConcurrencyLimit(2, 10, 100);
+    const log: string[] = [];
+    const small = held(limit, 10, log, 'small');
+    const huge = held(limit, 500, log, 'huge');
+    const later = held(limit, 10, log, 'later');
+    await tick();
+    // 'later' would fit beside 'small', but it arrived after 'huge', which waits for the budget.
+    expect(log).toEqual(['small']);
+    small.done();
+    await tick();
+    expect(log).toEqual(['small', 'huge']);
+    expect(limit.active).toBe(1);
+    huge.done();
+    await tick();
+    expect(log).toEqual(['small', 'huge', 'later']);
+    later.done();
+    await Promise.all([small.result, huge.result, later.result]);
+    expect(limit.peak).toBe(1);
+  });
+
+  it('gives a freed slot to the next waiting job, not to one arriving meanwhile', async () => {
+    const limit = new ConcurrencyLimit(1, 10);
+    const log: string[] = [];
+    const first = held(limit, 0, log, 'first');
+    const second = held(limit, 0, log, 'second');
+    first.done();
+    await first.result;
+    const third = held(limit, 0, log, 'third');
+    await tick();
+    expect(log).toEqual(['first', 'second']);
+    expect(limit.peak).toBe(1);
+    second.done();
+    await tick();
+    third.done();
+    await Promise.all([second.result, third.result]);
+    expect(log).toEqual(['first', 'second', 'third']);
+  });
+});
