@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerMemory, ServerReady } from './lib/sse-server';
+import type { ServerMemory, ServerReady, ServerTiming } from './lib/sse-server';
 
 const CLIENTS = Number(process.env.SSE_CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.SSE_ROUNDS ?? 5);
@@ -70,6 +70,8 @@ interface EngineResult {
   heapPerClient: number;
   rssPerClientAfter: number;
   latencies: number[];
+  /** Per round: request → feed, feed → all written, written → last client read, CPU time of the writes (ms). */
+  splits: number[][];
   missed: number;
 }
 
@@ -89,14 +91,21 @@ async function measure(engine: 'pglite' | 'postgres'): Promise<EngineResult> {
       if (res.status !== 200) throw new Error(`venue edit: ${res.status} ${await res.text()}`);
     };
     /** One change; the time until every open client has read its event (or null: some did not). */
-    const fanOut = async (): Promise<{ ms: number | null; missed: number }> => {
+    const fanOut = async (): Promise<{ ms: number | null; missed: number; split?: number[] }> => {
       clients.send({ type: 'arm', event: 'venue' });
       await next(clients, 'armed');
       const all = next<{ at: number }>(clients, 'all', ROUND_TIMEOUT_MS);
       const started = now();
       await change();
       try {
-        return { ms: (await all).at - started, missed: 0 };
+        const { at } = await all;
+        server.send({ type: 'timing' });
+        const t = await next<ServerTiming>(server, 'timing');
+        return {
+          ms: at - started,
+          missed: 0,
+          split: [t.feedAt - started, t.writtenAt - t.feedAt, at - t.writtenAt, t.cpuMs],
+        };
       } catch {
         clients.send({ type: 'count' });
         const c = await next<{ got: number; open: number }>(clients, 'count');
@@ -129,11 +138,13 @@ async function measure(engine: 'pglite' | 'postgres'): Promise<EngineResult> {
     const opened = await open(CLIENTS);
     const connected = await memory();
     const latencies: number[] = [];
+    const splits: number[][] = [];
     let missed = 0;
     for (let i = 0; i < ROUNDS; i++) {
       const r = await fanOut();
       if (r.ms === null) missed += r.missed;
       else latencies.push(r.ms);
+      if (r.split) splits.push(r.split);
       await sleep(500);
     }
     const after = await memory();
@@ -147,6 +158,7 @@ async function measure(engine: 'pglite' | 'postgres'): Promise<EngineResult> {
       heapPerClient: (connected.heapUsed - before.heapUsed) / n,
       rssPerClientAfter: (after.rss - before.rss) / n,
       latencies,
+      splits,
       missed,
     };
   } finally {
@@ -173,6 +185,9 @@ async function main() {
     );
     console.log(
       `  change → last client: ${r.latencies.map((l) => l.toFixed(0)).join(', ')} ms; median ${median.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ${r.missed} missed`,
+    );
+    console.log(
+      `  of which request → feed / feed → written to the sockets (server CPU ms) / → last client read: ${r.splits.map(([a, b, c, cpu]) => `${a!.toFixed(0)} / ${b!.toFixed(0)} (${cpu!.toFixed(0)}) / ${c!.toFixed(0)}`).join(', ')} ms`,
     );
     const pass =
       r.open.ready === CLIENTS &&

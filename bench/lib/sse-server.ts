@@ -40,6 +40,14 @@ export interface ServerMemory {
   external: number;
 }
 
+export interface ServerTiming {
+  type: 'timing';
+  feedAt: number;
+  writtenAt: number;
+  /** CPU time (user + system) of this process from the feed to the writes' end. */
+  cpuMs: number;
+}
+
 const PUBLIC_URL = 'http://127.0.0.1';
 
 async function main(engine: 'pglite' | 'postgres') {
@@ -109,6 +117,21 @@ async function main(engine: 'pglite' | 'postgres') {
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as AddressInfo).port;
 
+  // Where the time goes: when the change reached this process's feed, and when the writes it
+  // caused were all handed to the sockets (the next turn of the event loop after it).
+  const timing = { feedAt: 0, writtenAt: 0, cpuMs: 0 };
+  const now = () => performance.timeOrigin + performance.now();
+  ctx.changes.subscribe((e) => {
+    if (e.entity !== 'venue') return;
+    timing.feedAt = now();
+    const cpu = process.cpuUsage();
+    setImmediate(() => {
+      timing.writtenAt = now();
+      const used = process.cpuUsage(cpu);
+      timing.cpuMs = (used.user + used.system) / 1000;
+    });
+  });
+
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with --expose-gc');
   process.on('message', (msg: { type: string }) => {
@@ -122,6 +145,8 @@ async function main(engine: 'pglite' | 'postgres') {
         heapUsed: m.heapUsed,
         external: m.external,
       } satisfies ServerMemory);
+    } else if (msg.type === 'timing') {
+      process.send!({ type: 'timing', ...timing } satisfies ServerTiming);
     } else if (msg.type === 'stop') {
       const http = server as unknown as { closeAllConnections?: () => void };
       server.close();

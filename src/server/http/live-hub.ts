@@ -12,6 +12,8 @@
  * socket to drain before reading more, so what a slow client has not taken stays in this queue,
  * where it is counted.
  */
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ViewerRef } from '@/domain/access';
 import type { LiveEvent } from '@/domain/contract';
 import { canSee, type ChangeEvent } from '../adapters/realtime';
@@ -42,10 +44,6 @@ export function sseFrame(event: string, data: string, retry?: number): Uint8Arra
   return encoder.encode(`event: ${event}\ndata: ${data}\n${retryLine}\n`);
 }
 
-const READY = sseFrame('ready', '{}', RETRY_MS);
-const PING = sseFrame('ping', '{}');
-const SHUTDOWN = sseFrame('shutdown', '{}', RECONNECT_AFTER_MS);
-
 /** What a client is told of a change: ids and the fields its page needs to refetch, no more. */
 export function liveEvent(e: ChangeEvent): LiveEvent {
   if (e.entity === 'venue') return { entity: e.entity, op: e.op, id: e.id };
@@ -59,18 +57,46 @@ export function liveEvent(e: ChangeEvent): LiveEvent {
 
 type Controller = ReadableStreamDefaultController<Uint8Array>;
 
+/** One frame in the two forms it is sent in: as SSE bytes, and as an HTTP/1.1 chunk of them. */
+class Frame {
+  private chunk: Buffer | undefined;
+  constructor(readonly bytes: Uint8Array) {}
+  get chunked(): Buffer {
+    this.chunk ??= Buffer.concat([
+      Buffer.from(`${this.bytes.byteLength.toString(16)}\r\n`),
+      this.bytes,
+      CRLF,
+    ]);
+    return this.chunk;
+  }
+}
+const CRLF = Buffer.from('\r\n');
+
+const READY = sseFrame('ready', '{}', RETRY_MS);
+const PING = new Frame(sseFrame('ping', '{}'));
+const SHUTDOWN = new Frame(sseFrame('shutdown', '{}', RECONNECT_AFTER_MS));
+
 /** Everyone who sees the same events: all signed-out visitors, or one signed-in person. */
 interface Audience {
   key: string;
   who: ViewerRef | null;
-  streams: Set<Controller>;
+  streams: Set<Stream>;
+}
+
+interface Stream {
+  controller: Controller;
+  audience: Audience;
+  /** The Node response, when served by @hono/node-server (not in-process). */
+  res: ServerResponse | undefined;
+  /** Set once frames go straight to the socket (see `pull` in `open`). */
+  socket: Socket | null;
 }
 
 const audienceKey = (who: ViewerRef | null) => (who ? `${who.role}:${who.profileId}` : 'public');
 
 export class LiveHub {
   private readonly audiences = new Map<string, Audience>();
-  private readonly audienceOf = new Map<Controller, Audience>();
+  private readonly streams = new Set<Stream>();
   private readonly pingMs: number;
   private readonly maxQueuedBytes: number;
   private pinger: ReturnType<typeof setInterval> | undefined;
@@ -87,46 +113,59 @@ export class LiveHub {
 
   /** How many streams are open. */
   get size() {
-    return this.audienceOf.size;
+    return this.streams.size;
   }
 
-  /** A new stream for `who`: `ready` first, then every event they may see, until cancelled. */
-  open(who: ViewerRef | null): ReadableStream<Uint8Array> {
-    let self: Controller | undefined;
+  /**
+   * A new stream for `who`: `ready` first, then every event they may see, until cancelled.
+   * `res` is the Node response the stream will be written to, when there is one: once the
+   * adapter has sent the headers and the `ready` frame and asks for more (`pull`: nothing else
+   * is queued), frames are written to its socket directly, as HTTP chunks, skipping a promise
+   * and a stream read per client and event. The adapter's read then stays pending until the
+   * stream closes, when it ends the response.
+   */
+  open(who: ViewerRef | null, res?: ServerResponse): ReadableStream<Uint8Array> {
+    let stream: Stream | undefined;
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          self = controller;
           controller.enqueue(READY);
-          this.add(controller, who);
+          stream = this.add(controller, who, res);
+        },
+        pull: () => {
+          const socket = stream?.res?.socket;
+          if (stream && !stream.socket && socket && stream.res!.headersSent && stream.res!.chunkedEncoding) {
+            stream.socket = socket;
+          }
         },
         cancel: () => {
-          if (self) this.remove(self);
+          if (stream) this.remove(stream);
         },
       },
       { highWaterMark: 0, size: (chunk) => chunk.byteLength },
     );
   }
 
-  private add(controller: Controller, who: ViewerRef | null) {
+  private add(controller: Controller, who: ViewerRef | null, res: ServerResponse | undefined): Stream {
     const key = audienceKey(who);
     let audience = this.audiences.get(key);
     if (!audience) {
       audience = { key, who, streams: new Set() };
       this.audiences.set(key, audience);
     }
-    audience.streams.add(controller);
-    this.audienceOf.set(controller, audience);
-    if (this.audienceOf.size === 1) this.start();
+    const stream: Stream = { controller, audience, res, socket: null };
+    audience.streams.add(stream);
+    this.streams.add(stream);
+    if (this.streams.size === 1) this.start();
+    return stream;
   }
 
-  private remove(controller: Controller) {
-    const audience = this.audienceOf.get(controller);
-    if (!audience) return;
-    this.audienceOf.delete(controller);
-    audience.streams.delete(controller);
+  private remove(stream: Stream) {
+    if (!this.streams.delete(stream)) return;
+    const { audience } = stream;
+    audience.streams.delete(stream);
     if (audience.streams.size === 0) this.audiences.delete(audience.key);
-    if (this.audienceOf.size === 0) this.stop();
+    if (this.streams.size === 0) this.stop();
   }
 
   /** The feed, the ping timer and the shutdown hook exist only while a stream is open. */
@@ -146,40 +185,50 @@ export class LiveHub {
 
   /** Sends a change to every stream whose viewer may see it; serialised at most once. */
   publish(event: ChangeEvent) {
-    let frame: Uint8Array | undefined;
+    let frame: Frame | undefined;
     for (const audience of this.audiences.values()) {
       if (!canSee(event, audience.who)) continue;
-      frame ??= sseFrame(event.entity, JSON.stringify(liveEvent(event)));
-      for (const controller of audience.streams) this.send(controller, frame);
+      frame ??= new Frame(sseFrame(event.entity, JSON.stringify(liveEvent(event))));
+      for (const stream of audience.streams) this.send(stream, frame);
     }
   }
 
-  private broadcast(frame: Uint8Array) {
-    for (const controller of this.audienceOf.keys()) this.send(controller, frame);
+  private broadcast(frame: Frame) {
+    for (const stream of this.streams) this.send(stream, frame);
   }
 
-  /** Queues a frame; drops the stream if its reader is too far behind (or already gone). */
-  private send(controller: Controller, frame: Uint8Array) {
+  /** Writes a frame; drops the stream if its client is too far behind (or already gone). */
+  private send(stream: Stream, frame: Frame) {
     try {
-      controller.enqueue(frame);
-      if ((controller.desiredSize ?? 0) >= -this.maxQueuedBytes) return;
-      controller.error(new Error('live stream dropped: the client is not reading'));
+      const { socket, controller } = stream;
+      if (socket) {
+        if (!socket.destroyed) {
+          socket.write(frame.chunked);
+          if (socket.writableLength <= this.maxQueuedBytes) return;
+          socket.destroy();
+        }
+      } else {
+        controller.enqueue(frame.bytes);
+        if ((controller.desiredSize ?? 0) >= -this.maxQueuedBytes) return;
+        controller.error(new Error('live stream dropped: the client is not reading'));
+      }
     } catch {
       // Closed or errored meanwhile: nothing to send to.
     }
-    this.remove(controller);
+    this.remove(stream);
   }
 
   /** On shutdown: every stream gets `shutdown` with a reconnect hint, then ends. */
   closeAll() {
-    for (const controller of [...this.audienceOf.keys()]) {
+    for (const stream of [...this.streams]) {
       try {
-        controller.enqueue(SHUTDOWN);
-        controller.close();
+        if (stream.socket) stream.socket.write(SHUTDOWN.chunked);
+        else stream.controller.enqueue(SHUTDOWN.bytes);
+        stream.controller.close();
       } catch {
         // Already gone.
       }
-      this.remove(controller);
+      this.remove(stream);
     }
   }
 }

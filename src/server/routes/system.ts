@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { viewerRef, type AppContext, type AppEnv } from '../context';
 import { LiveHub } from '../http/live-hub';
@@ -36,7 +37,9 @@ export function systemRoutes(ctx: AppContext) {
     // reading ahead to see whether the body ends.
     c.header('transfer-encoding', 'chunked');
     c.header('x-accel-buffering', 'no');
-    return c.body(hub.open(viewerRef(viewer)));
+    // On a Node server (@hono/node-server), its response: the hub then writes to the socket.
+    const node = c.env as { outgoing?: ServerResponse } | undefined;
+    return c.body(hub.open(viewerRef(viewer), node?.outgoing));
   });
 
   return r;
