@@ -116,6 +116,13 @@ export class LiveHub {
     return this.streams.size;
   }
 
+  /** How many of them are written to their sockets directly. */
+  get direct() {
+    let n = 0;
+    for (const s of this.streams) if (s.socket) n++;
+    return n;
+  }
+
   /**
    * A new stream for `who`: `ready` first, then every event they may see, until cancelled.
    * `res` is the Node response the stream will be written to, when there is one: once the
