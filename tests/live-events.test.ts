@@ -54,6 +54,21 @@ async function listen(who: Actor | null) {
 const venueFrame = (id: string) => `event: venue\ndata: {"entity":"venue","op":"update","id":"${id}"}`;
 
 describe('GET /api/events on a socket', () => {
+  it('answers HEAD with the headers only, opening no stream', async () => {
+    // The live hub subscribes to the change feed while it has a stream open.
+    const subscribers = env.ctx.changes.size;
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request({ host: '127.0.0.1', port, path: '/api/events', method: 'HEAD' }, resolve)
+        .on('error', reject)
+        .end(),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    await new Promise((r) => res.on('end', r).resume());
+    expect(env.ctx.changes.size).toBe(subscribers);
+  });
+
   it('is an uncompressed, uncached event stream that starts with ready and its retry delay', async () => {
     const s = await listen(null);
     try {

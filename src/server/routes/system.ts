@@ -37,6 +37,8 @@ export function systemRoutes(ctx: AppContext) {
     // reading ahead to see whether the body ends.
     c.header('transfer-encoding', 'chunked');
     c.header('x-accel-buffering', 'no');
+    // A HEAD request gets the headers only: no stream is opened for a body nobody reads.
+    if (c.req.method === 'HEAD') return c.body(null);
     // On a Node server (@hono/node-server), its response: the hub then writes to the socket.
     const node = c.env as { outgoing?: ServerResponse } | undefined;
     return c.body(hub.open(viewerRef(viewer), node?.outgoing));
