@@ -1,11 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { viewerRef, type AppContext, type AppEnv } from '../context';
-import { canSee, type ChangeEvent } from '../adapters/realtime';
+import { LiveHub } from '../http/live-hub';
 import { getViewer } from '../http/viewer';
-import { onShutdown, RECONNECT_AFTER_MS } from '../lifecycle';
 import { health } from '../services/health';
-import type { LiveEvent, PublicConfig } from '@/domain/contract';
+import type { PublicConfig } from '@/domain/contract';
 
 /** Health, the public settings, and the Server-Sent Events stream of changes each viewer may read. */
 export function systemRoutes(ctx: AppContext) {
@@ -26,51 +25,23 @@ export function systemRoutes(ctx: AppContext) {
     return c.json(answer);
   });
 
+  // The change feed over Server-Sent Events: `ready`, then the events this viewer may see,
+  // a `ping` every 25 s, and `shutdown` (with a reconnect hint) when the server stops.
+  const hub = new LiveHub(ctx.changes);
   r.get('/events', async (c) => {
     const viewer = await getViewer(ctx, c);
-    const who = viewerRef(viewer);
+    c.header('content-type', 'text/event-stream');
     c.header('cache-control', 'no-store');
+    c.header('connection', 'keep-alive');
+    // Chunked from the first byte: the Node adapter then sends the headers at once instead of
+    // reading ahead to see whether the body ends.
+    c.header('transfer-encoding', 'chunked');
     c.header('x-accel-buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      const publicShape = (e: ChangeEvent): LiveEvent => {
-        if (e.entity === 'venue') return { entity: e.entity, op: e.op, id: e.id };
-        if (e.entity === 'conversation')
-          return { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id };
-        if (e.entity === 'waitlist') {
-          const { entity, op, id, venue_id, date, notified } = e;
-          return { entity, op, id, venue_id, date, notified };
-        }
-        return { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id, status: e.status };
-      };
-      const unsubscribe = ctx.changes.subscribe((event) => {
-        if (!canSee(event, who)) return;
-        void stream
-          .writeSSE({ event: event.entity, data: JSON.stringify(publicShape(event)) })
-          .catch(() => undefined);
-      });
-      let wake: () => void = () => undefined;
-      // On shutdown: tell the client to reconnect shortly (to another server, or this one
-      // restarted), then end the stream so the server can exit.
-      const unregister = onShutdown(async () => {
-        await stream
-          .writeSSE({ event: 'shutdown', data: '{}', retry: RECONNECT_AFTER_MS })
-          .catch(() => undefined);
-        await stream.close().catch(() => undefined);
-        wake();
-      });
-      stream.onAbort(() => {
-        unsubscribe();
-        unregister();
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-      while (!stream.aborted && !stream.closed) {
-        await Promise.race([stream.sleep(25_000), new Promise<void>((r) => (wake = r))]);
-        if (!stream.aborted && !stream.closed)
-          await stream.writeSSE({ event: 'ping', data: '{}' }).catch(() => undefined);
-      }
-      unsubscribe();
-      unregister();
-    });
+    // A HEAD request gets the headers only: no stream is opened for a body nobody reads.
+    if (c.req.method === 'HEAD') return c.body(null);
+    // On a Node server (@hono/node-server), its response: the hub then writes to the socket.
+    const node = c.env as { outgoing?: ServerResponse } | undefined;
+    return c.body(hub.open(viewerRef(viewer), node?.outgoing));
   });
 
   return r;
