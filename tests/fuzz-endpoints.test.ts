@@ -34,6 +34,7 @@ let env: TestEnv;
 let a: Accounts;
 /** Signs out (every scope) with its own sessions, so the five roles keep theirs. */
 let leaver: Actor;
+const byStatus = new Map<string, number>();
 const tally = { requests: 0, refused: 0, accepted: 0, rateLimited: 0, serverErrors: 0 };
 
 beforeAll(async () => {
@@ -46,6 +47,7 @@ afterAll(async () => {
   console.log(
     `fuzz-endpoints: ${JSON.stringify({ operations: OPERATIONS.length, runs: RUNS, seed: SEED, ...tally })}`,
   );
+  if (process.env.FUZZ_VERBOSE) console.log([...byStatus].map(([k, n]) => `${k} ×${n}`).join('\n'));
   await env?.close();
 });
 
@@ -105,6 +107,11 @@ async function fuzz(o: Operation, w: World) {
     fc.asyncProperty(generated, async (g) => {
       const { status, type, text } = await send(o, g);
       tally.requests++;
+      if (process.env.FUZZ_VERBOSE) {
+        const code = status >= 400 ? (JSON.parse(text || '{}').error?.code ?? '?') : '';
+        const key = `${o.method} ${o.path} ${status} ${code}`;
+        byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+      }
       const what = describeRequest(o, g, status, text);
       if (status >= 500) tally.serverErrors++;
       expect(status, what).toBeLessThan(500);
