@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { call, confirmationLink, STRONG_PASSWORD } from './support/client';
 import { createAccounts, type Accounts } from './factories';
-import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
+import { createTestEnv, type TestEnv } from './support/env';
 import { bookingBody, countBookings, insertVenue, freezeClock } from './factories';
 
 let env: TestEnv;
