@@ -42,7 +42,7 @@ beforeAll(async () => {
   a = await createAccounts(env);
   leaver = await signUpAndSignIn(env, { role: 'user', name: 'Lea Leaver' });
   freezeClock(env);
-});
+}, 180_000);
 afterAll(async () => {
   console.log(
     `fuzz-endpoints: ${JSON.stringify({ operations: OPERATIONS.length, runs: RUNS, seed: SEED, ...tally })}`,

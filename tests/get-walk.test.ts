@@ -29,7 +29,7 @@ beforeAll(async () => {
   w = await buildWorld(env, a);
   // A second world whose booking the first world's guest did not make: other people's data.
   await buildWorld(env, { ...a, guest: a.otherGuest, host: a.otherHost });
-});
+}, 180_000);
 afterAll(async () => {
   await env?.close();
 });

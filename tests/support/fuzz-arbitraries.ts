@@ -166,7 +166,9 @@ type Mutation =
   | { kind: 'drop'; at: number }
   | { kind: 'set'; at: number; value: Json }
   | { kind: 'extra'; at: number; key: string; value: Json }
-  | { kind: 'raw'; at: number; token: string };
+  | { kind: 'raw'; at: number; token: string }
+  /** Keeps the leaf's type, makes its value hostile (so it passes type checks and reaches the rules). */
+  | { kind: 'poison'; at: number; text: string; num: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
@@ -181,6 +183,20 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     value: garbage,
   }),
   fc.record({ kind: fc.constant('raw' as const), at: fc.nat(), token: fc.constantFrom(...RAW_TOKENS) }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('poison' as const),
+      at: fc.nat(),
+      text: fc.constantFrom(...oddStrings),
+      num: fc.constantFrom(...oddNumbers),
+    }),
+  },
+);
+/** Mostly one change, so the rest of the body is valid and the change reaches deeper checks. */
+const mutations = fc.oneof(
+  { weight: 3, arbitrary: mutation.map((m) => [m]) },
+  { weight: 1, arbitrary: fc.array(mutation, { minLength: 2, maxLength: 3 }) },
 );
 
 const RAW_MARK = '\u0001raw-token\u0001';
@@ -211,6 +227,9 @@ export function mutate(base: Record<string, Json>, mutations: Mutation[]): strin
       else delete parent[key];
     } else if (m.kind === 'set') {
       parent[key] = m.value;
+    } else if (m.kind === 'poison') {
+      const old = parent[key];
+      parent[key] = typeof old === 'string' ? m.text : typeof old === 'number' ? m.num : m.text;
     } else {
       parent[key] = RAW_MARK;
       raws.push(m.token);
@@ -261,7 +280,7 @@ const notJson = fc.oneof(
 /** A hostile body for an operation (whatever its method but GET). */
 export function bodyCase(o: Operation, w: World): fc.Arbitrary<BodyCase> {
   const base = plausibleBody(o, w);
-  const mutated = fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => mutate(base, ms));
+  const mutated = mutations.map((ms) => mutate(base, ms));
   return fc.oneof(
     { weight: 8, arbitrary: mutated.map((text) => ({ text, contentType: JSON_TYPE })) },
     { weight: 2, arbitrary: notJson.map((text) => ({ text, contentType: JSON_TYPE })) },
