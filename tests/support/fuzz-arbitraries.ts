@@ -415,9 +415,9 @@ export interface HeaderCase {
 
 export const headerCase: fc.Arbitrary<HeaderCase> = fc.record({
   cookie: fc.oneof(
-    { weight: 6, arbitrary: fc.constant('real') },
+    { weight: 7, arbitrary: fc.constant('real') },
     {
-      weight: 2,
+      weight: 1,
       arbitrary: fc.constantFrom(
         'none',
         'velvet.session_token=garbage',
