@@ -5,7 +5,6 @@
  * answers 503 and says why, and the server recovers by itself when the database returns.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/server/app';
@@ -17,58 +16,10 @@ import type { AppContext } from '../src/server/context';
 import { fromDatabaseError, isConnectionFault } from '../src/server/db/errors';
 import { withDatabase } from './global-setup';
 import { PUBLIC_URL, RecordingTransport } from './support/env';
+import { FaultProxy } from './support/fault-proxy';
 
 const url = process.env.TEST_DATABASE_URL;
 const NO_VENUE = '00000000-0000-4000-8000-000000000000';
-
-/** A TCP proxy to PostgreSQL: 'up' pipes, 'stopped' refuses connections, 'paused' swallows packets. */
-class FaultProxy {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  mode: 'up' | 'paused' = 'up';
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async start(port = 0) {
-    this.server = net.createServer((client) => {
-      this.sockets.add(client);
-      client.on('close', () => this.sockets.delete(client));
-      client.on('error', () => undefined);
-      const upstream = net.connect(this.targetPort, this.targetHost);
-      this.sockets.add(upstream);
-      upstream.on('close', () => this.sockets.delete(upstream));
-      upstream.on('error', () => client.destroy());
-      client.on('data', (d) => {
-        if (this.mode === 'up') upstream.write(d);
-      });
-      upstream.on('data', (d) => {
-        if (this.mode === 'up') client.write(d);
-      });
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as net.AddressInfo).port;
-  }
-
-  /** Closes the listener and every connection: new connections are refused. */
-  async stop() {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = null;
-  }
-
-  /** Restarts on the same port. */
-  async restart() {
-    this.mode = 'up';
-    await this.start(this.port);
-  }
-}
 
 describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => {
   let proxy: FaultProxy;
