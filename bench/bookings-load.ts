@@ -18,7 +18,9 @@ let pass = true;
 for (const engine of engines) {
   const setup = await setUpLoad(engine);
   try {
-    console.log(`\n${engine}: ${setup.guests.length} guests, ${setup.hosts.length} venues; load average ${loadAverage()}`);
+    console.log(
+      `\n${engine}: ${setup.guests.length} guests, ${setup.hosts.length} venues; load average ${loadAverage()}`,
+    );
     const load = new BookingLoad({ base: setup.server.base, ...setup, run: 'load' });
     const result = await load.run();
     console.log(`load average after the load ${loadAverage()}`);
@@ -27,7 +29,10 @@ for (const engine of engines) {
     if (setup.db) {
       const drained = await drainOutbox(setup.db.db, 180_000);
       console.log(`outbox drained ${(drained / 1000).toFixed(1)} s after the load`);
-      checks = [...(await checkData(setup.db.db, result)), ...(await checkMail(setup.db.db, setup.smtp.received))];
+      checks = [
+        ...(await checkData(setup.db.db, result)),
+        ...(await checkMail(setup.db.db, setup.smtp.received)),
+      ];
     } else {
       const quiet = await waitForQuietInbox(setup.smtp);
       console.log(`inbox quiet ${(quiet / 1000).toFixed(1)} s after the load`);

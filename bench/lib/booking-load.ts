@@ -125,9 +125,7 @@ export class BookingLoad {
       }
       this.record({ kind, status, at: t - this.started, ms: performance.now() - t, body });
       const again =
-        status === 0 ||
-        status === 503 ||
-        (status === 409 && body?.error?.code === 'IDEMPOTENCY_IN_PROGRESS');
+        status === 0 || status === 503 || (status === 409 && body?.error?.code === 'IDEMPOTENCY_IN_PROGRESS');
       if (!this.opts.retry || !again || performance.now() - first > RETRY_FOR_MS) return { status, body };
       await sleep(Math.min(retryAfter, 2) * 1000);
     }
@@ -150,7 +148,13 @@ export class BookingLoad {
           amount: 1,
           currency: 'usd',
           isMinimumSpend: false,
-          metadata: { booking_id: bookingId, venue_id: 'x', user_id: 'x', user_email: 'x', pricing_type: 'x' },
+          metadata: {
+            booking_id: bookingId,
+            venue_id: 'x',
+            user_id: 'x',
+            user_email: 'x',
+            pricing_type: 'x',
+          },
         },
         `${run}-pay-${bookingId}`,
       );
@@ -264,5 +268,12 @@ export function summarize(result: Pick<LoadResult, 'answers' | 'ms'>): string[] 
       `  ${kind.padEnd(14)} n=${String(of.length).padEnd(5)} p50 ${quantile(ms, 0.5).toFixed(0).padStart(5)} ms  p99 ${quantile(ms, 0.99).toFixed(0).padStart(5)} ms  max ${ms[ms.length - 1]!.toFixed(0).padStart(5)} ms  ${statuses}`,
     );
   }
+  const reasons = new Map<string, number>();
+  for (const a of result.answers) {
+    if (a.status !== 0 && a.status < 500) continue;
+    const why = `${a.status || 'no answer'} ${String(a.body?.error?.message ?? '(no message)').slice(0, 90)}`;
+    reasons.set(why, (reasons.get(why) ?? 0) + 1);
+  }
+  for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1])) lines.push(`  ${n}× ${why}`);
   return lines;
 }

@@ -136,7 +136,11 @@ export async function drainOutbox(db: Db, deadlineMs: number): Promise<number> {
  * Every message the outbox marked sent arrived exactly once, nothing arrived twice, and the
  * messages pending when the server died (`pendingAtKill`) were all sent after the restart.
  */
-export async function checkMail(db: Db, inbox: ReceivedMail[], pendingAtKill: string[] = []): Promise<Check[]> {
+export async function checkMail(
+  db: Db,
+  inbox: ReceivedMail[],
+  pendingAtKill: string[] = [],
+): Promise<Check[]> {
   const received = new Map<string, number>();
   for (const m of inbox) received.set(m.messageId, (received.get(m.messageId) ?? 0) + 1);
   const outbox = await rows<{ id: string; status: string; message_id: string | null }>(

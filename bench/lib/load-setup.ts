@@ -112,4 +112,8 @@ export async function waitForQuietInbox(smtp: TestSmtpServer, quietMs = 3000, de
   return performance.now() - started;
 }
 
-export const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

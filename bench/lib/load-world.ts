@@ -9,7 +9,14 @@ import { eq } from 'drizzle-orm';
 import { defaultHours, setAllDays } from '@/domain/hours';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { authAccounts, authSessions, authUsers, emailOutbox, profiles, venues } from '../../src/server/db/schema';
+import {
+  authAccounts,
+  authSessions,
+  authUsers,
+  emailOutbox,
+  profiles,
+  venues,
+} from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import { createContext } from '../../src/server/runtime';
 import { signUp } from '../../src/server/services/accounts';

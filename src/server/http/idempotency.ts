@@ -103,26 +103,60 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
       });
     }
 
+    // Only a claim whose work did not commit may be released: if the work committed (its
+    // "committed" mark is written in the same transaction), a retry must never redo it, even
+    // when this request ends in an error after the commit (a lost connection, a timeout).
+    const release = () =>
+      ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.committed, false)));
     try {
       await withCommitHook(async (tx) => {
         await tx.update(idempotencyKeys).set({ committed: true }).where(where);
       }, next);
     } catch (err) {
-      await ctx.db.delete(idempotencyKeys).where(where);
+      await persist(ctx, 'release', release);
       throw err;
     }
     const res = c.res;
     if (!isFinal(res.status)) {
-      await ctx.db.delete(idempotencyKeys).where(where);
+      await persist(ctx, 'release', release);
       return;
     }
-    await ctx.db
-      .update(idempotencyKeys)
-      .set({
-        status: res.status,
-        content_type: res.headers.get('content-type'),
-        body: await res.clone().text(),
-      })
-      .where(where);
+    // The work is done and its answer is ready: failing to store the answer (the database went
+    // away just now) must not turn it into an error. The answer is stored as soon as it can be.
+    const stored = {
+      status: res.status,
+      content_type: res.headers.get('content-type'),
+      body: await res.clone().text(),
+    };
+    await persist(ctx, 'store', () => ctx.db.update(idempotencyKeys).set(stored).where(where));
   };
+}
+
+/**
+ * Runs a write of the key's bookkeeping; if the database cannot take it now (an outage), tries
+ * again every second in the background while the claim is locked, instead of failing the
+ * request: a claim left behind would answer every retry "still being processed" until its lock
+ * runs out, and an answer not stored would make a retry of finished work a conflict.
+ */
+async function persist(ctx: AppContext, what: 'release' | 'store', write: () => Promise<unknown>) {
+  const until = Date.now() + IDEMPOTENCY_LOCK_SECONDS * 1000;
+  const attempt = async (): Promise<boolean> => {
+    try {
+      await write();
+      return true;
+    } catch (err) {
+      if (Date.now() > until) {
+        ctx.log.warn({ err }, `idempotency: could not ${what} a key`);
+        return true;
+      }
+      return false;
+    }
+  };
+  if (await attempt()) return;
+  const again = () => {
+    setTimeout(() => {
+      void attempt().then((done) => done || again());
+    }, 1000).unref();
+  };
+  again();
 }
