@@ -74,7 +74,8 @@ export class BookingLoad {
   readonly approved = new Set<string>();
   readonly paid = new Map<string, string>();
   private readonly waiters: Array<{ n: number; resolve: () => void }> = [];
-  private started = 0;
+  /** performance.now() when the load started; answers' `at` count from it. */
+  startedAt = 0;
 
   constructor(private readonly opts: LoadOptions) {}
 
@@ -123,7 +124,7 @@ export class BookingLoad {
       } catch (err) {
         body = { error: { message: String((err as Error).cause ?? err) } };
       }
-      this.record({ kind, status, at: t - this.started, ms: performance.now() - t, body });
+      this.record({ kind, status, at: t - this.startedAt, ms: performance.now() - t, body });
       const again =
         status === 0 || status === 503 || (status === 409 && body?.error?.code === 'IDEMPOTENCY_IN_PROGRESS');
       if (!this.opts.retry || !again || performance.now() - first > RETRY_FOR_MS) return { status, body };
@@ -134,7 +135,7 @@ export class BookingLoad {
   async run(): Promise<LoadResult> {
     const { hosts, guests, venues, run } = this.opts;
     const random = prng(this.opts.seed ?? 15);
-    this.started = performance.now();
+    this.startedAt = performance.now();
     const payments: Array<Promise<void>> = [];
     const ownerOf = new Map<string, number>();
 
@@ -240,7 +241,7 @@ export class BookingLoad {
       requests: this.requests,
       approved: this.approved,
       paid: this.paid,
-      ms: performance.now() - this.started,
+      ms: performance.now() - this.startedAt,
     };
   }
 }
