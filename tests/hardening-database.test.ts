@@ -5,7 +5,9 @@
  * answers 503 and says why, and the server recovers by itself when the database returns.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { AppError } from '@/domain/errors';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -14,6 +16,7 @@ import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import type { AppContext } from '../src/server/context';
 import { fromDatabaseError, isConnectionFault } from '../src/server/db/errors';
+import { inTransaction } from '../src/server/db/transaction';
 import { withDatabase } from './global-setup';
 import { PUBLIC_URL, RecordingTransport } from './support/env';
 import { FaultProxy } from './support/fault-proxy';
@@ -78,6 +81,21 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
   it('answers normally through the proxy', async () => {
     expect((await timedGet('/api/health')).status).toBe(200);
     expect((await timedGet('/api/venues')).status).toBe(200);
+  });
+
+  it('the server closing a connection inside a transaction fails that transaction, not the process', async () => {
+    const failed = await inTransaction(ctx.db, async (tx) => {
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: Array<{ pid: number }>;
+      };
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      // The FATAL arrives while the connection is checked out and idle between two statements.
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.execute(sql`select 1`);
+    }).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(AppError);
+    expect((failed as AppError).code).toBe('unavailable');
+    expect((await timedGet('/api/health')).status).toBe(200);
   });
 
   it('refused connections: 503 with a message within 2 s, health says why, then recovers', async () => {

@@ -94,6 +94,13 @@ export async function openPostgres(
   });
   // An idle connection can drop (server restart, failover, DROP DATABASE): log it, never crash.
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
+  // So can one that is checked out: the pool listens for errors only on idle connections, and
+  // an 'error' nobody listens to ends the process. The server closing a connection between two
+  // statements of a transaction (idle_in_transaction_session_timeout, pg_terminate_backend, a
+  // restart) must fail that transaction's next statement, not kill the server (issue 15).
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.warn(`postgres: connection error: ${err.message}`));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
@@ -143,6 +150,7 @@ export async function openPostgres(
     async migrate() {
       // Several app servers may start at once: one migrates at a time.
       const client = new pg.Client({ connectionString });
+      client.on('error', (err) => console.warn(`postgres: migration connection error: ${err.message}`));
       await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock(727274)');
