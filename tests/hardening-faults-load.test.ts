@@ -26,8 +26,12 @@ import { FaultProxy } from './support/fault-proxy';
 const url = process.env.TEST_DATABASE_URL;
 const CLIENTS = 40;
 const OUTAGE_MS = 5000;
-/** 2 s, and room for a shared, loaded test machine. */
-const MAX_ANSWER_MS = 2500;
+/**
+ * The pool's timeouts bound a request to 2 s of waiting for the database; on a shared, loaded
+ * machine a request also waits for the CPU, measured as the slowest answer in the second before
+ * the outage (the answers completed in the 2 s before it), and added as slack.
+ */
+const TIMEOUT_MS = 2000;
 
 interface Sent {
   kind: 'book' | 'read' | 'health';
@@ -112,7 +116,7 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       }
     };
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1500));
     const t0 = performance.now();
     await during();
     const t1 = performance.now();
@@ -128,8 +132,9 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
     await new Promise((r) => setTimeout(r, 500));
     stopping = true;
     await Promise.all(clients);
-    const inOutage = sent.filter((s) => s.sentAt >= t0 && s.sentAt < t1 - 100);
-    return { sent, inOutage, created, keys, recoveryMs };
+    const inOutage = sent.filter((s) => s.sentAt >= t0 && s.sentAt < t1);
+    const before = sent.filter((s) => s.sentAt + s.ms >= t0 - 2000 && s.sentAt + s.ms < t0).map((s) => s.ms);
+    return { sent, inOutage, created, keys, recoveryMs, slackMs: Math.max(0, ...before) };
   }
 
   /** Outage: down for 5 s while /api/health is asked every 250 ms; then up. */
@@ -152,10 +157,14 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
   };
 
   async function expectOutcome(result: Awaited<ReturnType<typeof underLoad>>, health: Sent[]) {
-    const { inOutage, created, keys, recoveryMs } = result;
+    const { inOutage, created, keys, recoveryMs, slackMs } = result;
+    const budget = TIMEOUT_MS + slackMs;
     expect(inOutage.length).toBeGreaterThan(CLIENTS);
     const slowest = Math.max(...inOutage.map((s) => s.ms), ...health.map((h) => h.ms));
-    expect(slowest).toBeLessThan(MAX_ANSWER_MS);
+    const slow = [...inOutage, ...health]
+      .filter((s) => s.ms >= budget)
+      .map((s) => `${s.kind} ${s.status} ${s.ms.toFixed(0)} ms ${JSON.stringify(s.body).slice(0, 120)}`);
+    expect(slowest, `slack ${slackMs.toFixed(0)} ms\n${slow.slice(0, 5).join('\n')}`).toBeLessThan(budget);
     const failures = inOutage.filter((s) => s.status >= 500);
     expect(failures.length).toBeGreaterThan(0);
     for (const f of failures) {

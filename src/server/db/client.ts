@@ -98,8 +98,10 @@ export async function openPostgres(
   // an 'error' nobody listens to ends the process. The server closing a connection between two
   // statements of a transaction (idle_in_transaction_session_timeout, pg_terminate_backend, a
   // restart) must fail that transaction's next statement, not kill the server (issue 15).
+  // The statement that was running, or the next one, fails with the same error, so it is
+  // reported where it happens (a 503); here it only needs a listener.
   pool.on('connect', (client) => {
-    client.on('error', (err) => console.warn(`postgres: connection error: ${err.message}`));
+    client.on('error', () => undefined);
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
