@@ -116,7 +116,7 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       }
     };
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 3000));
     const t0 = performance.now();
     await during();
     const t1 = performance.now();

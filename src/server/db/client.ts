@@ -102,6 +102,7 @@ export async function openPostgres(
   // reported where it happens (a 503); here it only needs a listener.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    closeOnReadTimeout(client);
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
@@ -166,6 +167,34 @@ export async function openPostgres(
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },
+  };
+}
+
+/**
+ * After a client-side read timeout (`query_timeout`: the network dropped the answer) the
+ * statement is still in flight on that connection, and pg queues everything else behind it: a
+ * transaction's ROLLBACK would wait another full timeout, and a late answer could be read as the
+ * next statement's. So the connection is closed at once; the pool replaces it.
+ */
+function closeOnReadTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const close = (err: unknown) => {
+    if (err instanceof Error && /query read timeout/i.test(err.message)) {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    }
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+        close(err);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(close);
+    return result;
   };
 }
 

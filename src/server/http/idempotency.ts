@@ -69,17 +69,34 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
           ),
         ),
       );
-    const claimed = await ctx.db
-      .insert(idempotencyKeys)
-      .values({
-        scope,
-        key,
-        request_hash: requestHash,
-        locked_until: new Date(now.getTime() + IDEMPOTENCY_LOCK_SECONDS * 1000),
-        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LOCK_SECONDS * 1000);
+    // Only a claim of this request whose work did not commit may be released: if the work
+    // committed (its "committed" mark is written in the same transaction), a retry must never
+    // redo it, even when this request ends in an error after the commit (a lost connection).
+    const release = () =>
+      ctx.db
+        .delete(idempotencyKeys)
+        .where(
+          and(where, eq(idempotencyKeys.committed, false), eq(idempotencyKeys.locked_until, lockedUntil)),
+        );
+    let claimed: Array<{ key: string }>;
+    try {
+      claimed = await ctx.db
+        .insert(idempotencyKeys)
+        .values({
+          scope,
+          key,
+          request_hash: requestHash,
+          locked_until: lockedUntil,
+          expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+    } catch (err) {
+      // The claim may have been written and only its answer lost: take it back when possible.
+      await persist(ctx, 'release', release, true);
+      throw err;
+    }
 
     if (claimed.length === 0) {
       const [first] = await ctx.db.select().from(idempotencyKeys).where(where);
@@ -103,22 +120,17 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
       });
     }
 
-    // Only a claim whose work did not commit may be released: if the work committed (its
-    // "committed" mark is written in the same transaction), a retry must never redo it, even
-    // when this request ends in an error after the commit (a lost connection, a timeout).
-    const release = () =>
-      ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.committed, false)));
     try {
       await withCommitHook(async (tx) => {
         await tx.update(idempotencyKeys).set({ committed: true }).where(where);
       }, next);
     } catch (err) {
-      await persist(ctx, 'release', release);
+      await persist(ctx, 'release', release, err instanceof AppError && err.code === 'unavailable');
       throw err;
     }
     const res = c.res;
     if (!isFinal(res.status)) {
-      await persist(ctx, 'release', release);
+      await persist(ctx, 'release', release, res.status === 503);
       return;
     }
     // The work is done and its answer is ready: failing to store the answer (the database went
@@ -138,7 +150,13 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
  * request: a claim left behind would answer every retry "still being processed" until its lock
  * runs out, and an answer not stored would make a retry of finished work a conflict.
  */
-async function persist(ctx: AppContext, what: 'release' | 'store', write: () => Promise<unknown>) {
+async function persist(
+  ctx: AppContext,
+  what: 'release' | 'store',
+  write: () => Promise<unknown>,
+  /** The database is known to be away: the answer (a 503) does not wait for a first try. */
+  databaseAway = false,
+) {
   const until = Date.now() + IDEMPOTENCY_LOCK_SECONDS * 1000;
   const attempt = async (): Promise<boolean> => {
     try {
@@ -152,11 +170,14 @@ async function persist(ctx: AppContext, what: 'release' | 'store', write: () => 
       return false;
     }
   };
-  if (await attempt()) return;
   const again = () => {
     setTimeout(() => {
       void attempt().then((done) => done || again());
     }, 1000).unref();
   };
-  again();
+  if (databaseAway) {
+    void attempt().then((done) => done || again());
+    return;
+  }
+  if (!(await attempt())) again();
 }
