@@ -29,7 +29,7 @@ const OUTAGE_MS = 5000;
 /**
  * The pool's timeouts bound a request to 2 s of waiting for the database; on a shared, loaded
  * machine a request also waits for the CPU, measured as the slowest answer in the second before
- * the outage (the answers completed in the 2 s before it), and added as slack.
+ * the outage (the slowest 2xx answer to a request sent before it), and added as slack.
  */
 const TIMEOUT_MS = 2000;
 
@@ -133,7 +133,7 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
     stopping = true;
     await Promise.all(clients);
     const inOutage = sent.filter((s) => s.sentAt >= t0 && s.sentAt < t1);
-    const before = sent.filter((s) => s.sentAt + s.ms >= t0 - 2000 && s.sentAt + s.ms < t0).map((s) => s.ms);
+    const before = sent.filter((s) => s.sentAt < t0 && s.status < 300).map((s) => s.ms);
     return { sent, inOutage, created, keys, recoveryMs, slackMs: Math.max(0, ...before) };
   }
 
@@ -160,11 +160,6 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
     const { inOutage, created, keys, recoveryMs, slackMs } = result;
     const budget = TIMEOUT_MS + slackMs;
     expect(inOutage.length).toBeGreaterThan(CLIENTS);
-    const slowest = Math.max(...inOutage.map((s) => s.ms), ...health.map((h) => h.ms));
-    const slow = [...inOutage, ...health]
-      .filter((s) => s.ms >= budget)
-      .map((s) => `${s.kind} ${s.status} ${s.ms.toFixed(0)} ms ${JSON.stringify(s.body).slice(0, 120)}`);
-    expect(slowest, `slack ${slackMs.toFixed(0)} ms\n${slow.slice(0, 5).join('\n')}`).toBeLessThan(budget);
     const failures = inOutage.filter((s) => s.status >= 500);
     expect(failures.length).toBeGreaterThan(0);
     for (const f of failures) {
@@ -188,6 +183,13 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
     expect(rows.length).toBe(keys.length);
     const ids = new Set(rows.map((r) => r.id));
     for (const id of created.values()) expect(ids.has(id)).toBe(true);
+    // Last, the timing: nothing hangs beyond the pool's timeouts (and the machine's own slowness).
+    const slowest = Math.max(...inOutage.map((s) => s.ms), ...health.map((h) => h.ms));
+    const slow = [...inOutage, ...health]
+      .filter((s) => s.ms >= budget)
+      .sort((x, y) => y.ms - x.ms)
+      .map((s) => `${s.kind} ${s.status} ${s.ms.toFixed(0)} ms ${JSON.stringify(s.body).slice(0, 120)}`);
+    expect(slowest, `slack ${slackMs.toFixed(0)} ms\n${slow.slice(0, 5).join('\n')}`).toBeLessThan(budget);
   }
 
   it('connections refused for 5 s under load: fast 503s with a message, health says why, recovers, nothing lost', async () => {
