@@ -103,7 +103,7 @@ export class BookingLoad {
     for (;;) {
       const t = performance.now();
       let status = 0;
-      let body: any = null;
+      let body: any;
       let retryAfter = 0.5;
       try {
         const res = await fetch(`${this.opts.base}${path}`, {
