@@ -5,8 +5,9 @@
  * answers 503 and says why, and the server recovers by itself when the database returns.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { AppError } from '@/domain/errors';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -15,60 +16,13 @@ import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import type { AppContext } from '../src/server/context';
 import { fromDatabaseError, isConnectionFault } from '../src/server/db/errors';
+import { inTransaction } from '../src/server/db/transaction';
 import { withDatabase } from './global-setup';
 import { PUBLIC_URL, RecordingTransport } from './support/env';
+import { FaultProxy } from './support/fault-proxy';
 
 const url = process.env.TEST_DATABASE_URL;
 const NO_VENUE = '00000000-0000-4000-8000-000000000000';
-
-/** A TCP proxy to PostgreSQL: 'up' pipes, 'stopped' refuses connections, 'paused' swallows packets. */
-class FaultProxy {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  mode: 'up' | 'paused' = 'up';
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async start(port = 0) {
-    this.server = net.createServer((client) => {
-      this.sockets.add(client);
-      client.on('close', () => this.sockets.delete(client));
-      client.on('error', () => undefined);
-      const upstream = net.connect(this.targetPort, this.targetHost);
-      this.sockets.add(upstream);
-      upstream.on('close', () => this.sockets.delete(upstream));
-      upstream.on('error', () => client.destroy());
-      client.on('data', (d) => {
-        if (this.mode === 'up') upstream.write(d);
-      });
-      upstream.on('data', (d) => {
-        if (this.mode === 'up') client.write(d);
-      });
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as net.AddressInfo).port;
-  }
-
-  /** Closes the listener and every connection: new connections are refused. */
-  async stop() {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = null;
-  }
-
-  /** Restarts on the same port. */
-  async restart() {
-    this.mode = 'up';
-    await this.start(this.port);
-  }
-}
 
 describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => {
   let proxy: FaultProxy;
@@ -127,6 +81,21 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
   it('answers normally through the proxy', async () => {
     expect((await timedGet('/api/health')).status).toBe(200);
     expect((await timedGet('/api/venues')).status).toBe(200);
+  });
+
+  it('the server closing a connection inside a transaction fails that transaction, not the process', async () => {
+    const failed = await inTransaction(ctx.db, async (tx) => {
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: Array<{ pid: number }>;
+      };
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      // The FATAL arrives while the connection is checked out and idle between two statements.
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.execute(sql`select 1`);
+    }).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(AppError);
+    expect((failed as AppError).code).toBe('unavailable');
+    expect((await timedGet('/api/health')).status).toBe(200);
   });
 
   it('refused connections: 503 with a message within 2 s, health says why, then recovers', async () => {

@@ -3,8 +3,8 @@
  * the first answer and writes nothing twice; a different body is refused; keys are per user,
  * expire after 24 hours, and a retry after the first request's process died never duplicates.
  */
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, emailOutbox, idempotencyKeys, type Venue } from '../src/server/db/schema';
 import { call, type Actor } from './support/client';
 import { createAccounts, type Accounts } from './factories';
@@ -178,5 +178,68 @@ describe('Idempotency-Key on booking requests', () => {
     const retry = await request(actors.guest, key, body);
     expect(retry.status).toBe(201);
     expect(await countBookings(env)).toBe(before + 1);
+  });
+
+  describe('the database fails around the work (a real error raised by a trigger, code 57P03)', () => {
+    const exec = (q: string) => env.ctx.db.execute(sql.raw(q));
+    const fail = async (table: string, when: 'UPDATE' | 'INSERT' | 'DELETE', condition: string) => {
+      await exec(`CREATE OR REPLACE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the database is going away' USING ERRCODE = '57P03'; END $$`);
+      await exec(`CREATE TRIGGER test_fault_${when.toLowerCase()} BEFORE ${when} ON ${table}
+        FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION test_fault()`);
+    };
+    const heal = async () => {
+      for (const t of ['idempotency_keys', 'bookings']) {
+        for (const w of ['update', 'insert', 'delete'])
+          await exec(`DROP TRIGGER IF EXISTS test_fault_${w} ON ${t}`);
+      }
+    };
+    afterEach(heal);
+    const eventually = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 40 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+
+    it('storing the answer fails after the booking committed: still 201, and the answer is stored once it can be', async () => {
+      const key = newKey();
+      const body = bookingBody(venue.id, { date: freshDate() });
+      await fail('idempotency_keys', 'UPDATE', 'NEW.status IS NOT NULL');
+      const before = await countBookings(env);
+      const first = await request(actors.guest, key, body);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(await countBookings(env)).toBe(before + 1);
+      // Meanwhile a retry is told to wait, never given a second booking.
+      const early = await request(actors.guest, key, body);
+      expect(early.status).toBe(409);
+      expect(early.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      await heal();
+      const where = eq(idempotencyKeys.key, key);
+      await eventually(
+        async () => (await env.ctx.db.select().from(idempotencyKeys).where(where))[0]?.status === 201,
+      );
+      const retry = await request(actors.guest, key, body);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      expect(await countBookings(env)).toBe(before + 1);
+    });
+
+    it('the work fails and so does releasing the key: the key is released when the database is back', async () => {
+      const key = newKey();
+      const body = bookingBody(venue.id, { date: freshDate() });
+      await fail('bookings', 'INSERT', 'true');
+      await fail('idempotency_keys', 'DELETE', 'true');
+      const before = await countBookings(env);
+      const first = await request(actors.guest, key, body);
+      expect(first.status).toBe(503);
+      expect(await countBookings(env)).toBe(before);
+      await heal();
+      const where = eq(idempotencyKeys.key, key);
+      await eventually(
+        async () => (await env.ctx.db.select().from(idempotencyKeys).where(where)).length === 0,
+      );
+      const retry = await request(actors.guest, key, body);
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(await countBookings(env)).toBe(before + 1);
+    });
   });
 });

@@ -6,7 +6,7 @@
  * two workers on two connection pools deliver 200 messages exactly once each.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openPostgres, type Database, type Db } from '../src/server/db/client';
 import { emailOutbox } from '../src/server/db/schema';
 import { SmtpTransport, type MailTransport, type OutgoingMail } from '../src/server/adapters/mail';
@@ -216,6 +216,47 @@ describe('retries', () => {
     expect(smtp.received).toHaveLength(15);
     expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(15);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(15);
+  });
+});
+
+describe('the database fails while a batch is being delivered', () => {
+  it('a message whose outcome cannot be recorded does not leave the rest of its batch stranded', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(
+        await enqueueEmail(env.ctx.db, 'test_email', `batch${i}@example.com`, {
+          subject: `Batch ${i}`,
+          html: `<p>Message ${i}</p>`,
+          text: `Message ${i}`,
+        }),
+      );
+    }
+    // Recording the second message as sent fails: a real error, raised by a trigger.
+    await env.ctx.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION test_outbox_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the database is going away' USING ERRCODE = '57P03'; END $$`),
+    );
+    await env.ctx.db.execute(
+      sql.raw(`CREATE TRIGGER test_outbox_fault BEFORE UPDATE ON email_outbox FOR EACH ROW
+        WHEN (NEW.status = 'sent' AND NEW."to" = 'batch1@example.com') EXECUTE FUNCTION test_outbox_fault()`),
+    );
+    const worker = new OutboxWorker(env.ctx.db, smtpTransport(), createLogger('silent'), {
+      defaultFrom: FROM,
+      messageIdDomain: 'localhost',
+      recordAttempts: 3,
+      recordPauseMs: 10,
+    });
+    try {
+      await expect(worker.runOnce(50)).rejects.toThrow();
+    } finally {
+      await env.ctx.db.execute(sql.raw('DROP TRIGGER test_outbox_fault ON email_outbox'));
+    }
+    await drain(worker);
+    const status = new Map((await rowsOf(ids)).map((r) => [r.to, r.status]));
+    // The one sent but not recorded waits for its lease (then `uncertain`); the others went out.
+    expect(status.get('batch1@example.com')).toBe('sending');
+    for (const i of [0, 2, 3, 4]) expect(status.get(`batch${i}@example.com`)).toBe('sent');
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(ids.map((_, i) => `batch${i}@example.com`));
   });
 });
 

@@ -94,6 +94,16 @@ export async function openPostgres(
   });
   // An idle connection can drop (server restart, failover, DROP DATABASE): log it, never crash.
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
+  // So can one that is checked out: the pool listens for errors only on idle connections, and
+  // an 'error' nobody listens to ends the process. The server closing a connection between two
+  // statements of a transaction (idle_in_transaction_session_timeout, pg_terminate_backend, a
+  // restart) must fail that transaction's next statement, not kill the server (issue 15).
+  // The statement that was running, or the next one, fails with the same error, so it is
+  // reported where it happens (a 503); here it only needs a listener.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    closeOnReadTimeout(client);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
@@ -143,6 +153,7 @@ export async function openPostgres(
     async migrate() {
       // Several app servers may start at once: one migrates at a time.
       const client = new pg.Client({ connectionString });
+      client.on('error', (err) => console.warn(`postgres: migration connection error: ${err.message}`));
       await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock(727274)');
@@ -156,6 +167,34 @@ export async function openPostgres(
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },
+  };
+}
+
+/**
+ * After a client-side read timeout (`query_timeout`: the network dropped the answer) the
+ * statement is still in flight on that connection, and pg queues everything else behind it: a
+ * transaction's ROLLBACK would wait another full timeout, and a late answer could be read as the
+ * next statement's. So the connection is closed at once; the pool replaces it.
+ */
+function closeOnReadTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const close = (err: unknown) => {
+    if (err instanceof Error && /query read timeout/i.test(err.message)) {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    }
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+        close(err);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(close);
+    return result;
   };
 }
 

@@ -69,17 +69,34 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
           ),
         ),
       );
-    const claimed = await ctx.db
-      .insert(idempotencyKeys)
-      .values({
-        scope,
-        key,
-        request_hash: requestHash,
-        locked_until: new Date(now.getTime() + IDEMPOTENCY_LOCK_SECONDS * 1000),
-        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LOCK_SECONDS * 1000);
+    // Only a claim of this request whose work did not commit may be released: if the work
+    // committed (its "committed" mark is written in the same transaction), a retry must never
+    // redo it, even when this request ends in an error after the commit (a lost connection).
+    const release = () =>
+      ctx.db
+        .delete(idempotencyKeys)
+        .where(
+          and(where, eq(idempotencyKeys.committed, false), eq(idempotencyKeys.locked_until, lockedUntil)),
+        );
+    let claimed: Array<{ key: string }>;
+    try {
+      claimed = await ctx.db
+        .insert(idempotencyKeys)
+        .values({
+          scope,
+          key,
+          request_hash: requestHash,
+          locked_until: lockedUntil,
+          expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+    } catch (err) {
+      // The claim may have been written and only its answer lost: take it back when possible.
+      await persist(ctx, 'release', release, true);
+      throw err;
+    }
 
     if (claimed.length === 0) {
       const [first] = await ctx.db.select().from(idempotencyKeys).where(where);
@@ -108,21 +125,59 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
         await tx.update(idempotencyKeys).set({ committed: true }).where(where);
       }, next);
     } catch (err) {
-      await ctx.db.delete(idempotencyKeys).where(where);
+      await persist(ctx, 'release', release, err instanceof AppError && err.code === 'unavailable');
       throw err;
     }
     const res = c.res;
     if (!isFinal(res.status)) {
-      await ctx.db.delete(idempotencyKeys).where(where);
+      await persist(ctx, 'release', release, res.status === 503);
       return;
     }
-    await ctx.db
-      .update(idempotencyKeys)
-      .set({
-        status: res.status,
-        content_type: res.headers.get('content-type'),
-        body: await res.clone().text(),
-      })
-      .where(where);
+    // The work is done and its answer is ready: failing to store the answer (the database went
+    // away just now) must not turn it into an error. The answer is stored as soon as it can be.
+    const stored = {
+      status: res.status,
+      content_type: res.headers.get('content-type'),
+      body: await res.clone().text(),
+    };
+    await persist(ctx, 'store', () => ctx.db.update(idempotencyKeys).set(stored).where(where));
   };
+}
+
+/**
+ * Runs a write of the key's bookkeeping; if the database cannot take it now (an outage), tries
+ * again every second in the background while the claim is locked, instead of failing the
+ * request: a claim left behind would answer every retry "still being processed" until its lock
+ * runs out, and an answer not stored would make a retry of finished work a conflict.
+ */
+async function persist(
+  ctx: AppContext,
+  what: 'release' | 'store',
+  write: () => Promise<unknown>,
+  /** The database is known to be away: the answer (a 503) does not wait for a first try. */
+  databaseAway = false,
+) {
+  const until = Date.now() + IDEMPOTENCY_LOCK_SECONDS * 1000;
+  const attempt = async (): Promise<boolean> => {
+    try {
+      await write();
+      return true;
+    } catch (err) {
+      if (Date.now() > until) {
+        ctx.log.warn({ err }, `idempotency: could not ${what} a key`);
+        return true;
+      }
+      return false;
+    }
+  };
+  const again = () => {
+    setTimeout(() => {
+      void attempt().then((done) => done || again());
+    }, 1000).unref();
+  };
+  if (databaseAway) {
+    void attempt().then((done) => done || again());
+    return;
+  }
+  if (!(await attempt())) again();
 }

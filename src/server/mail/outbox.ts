@@ -62,6 +62,9 @@ export interface OutboxWorkerOptions {
   messageIdDomain?: string;
   /** Seconds before the first retry (tests shorten the backoff). */
   backoff?: (attempts: number) => number;
+  /** Tries, and the pause between them, at recording a delivery's outcome (default 10 × 1 s). */
+  recordAttempts?: number;
+  recordPauseMs?: number;
 }
 
 /** The worker's options from the configuration (sender, Message-ID domain). */
@@ -82,6 +85,8 @@ export class OutboxWorker {
   private readonly defaultFrom: string | undefined;
   private readonly messageIdDomain: string;
   private readonly backoff: (attempts: number) => number;
+  private readonly recordAttempts: number;
+  private readonly recordPauseMs: number;
 
   constructor(
     private readonly db: Db,
@@ -94,6 +99,8 @@ export class OutboxWorker {
     this.defaultFrom = opts.defaultFrom;
     this.messageIdDomain = opts.messageIdDomain ?? 'velvet.local';
     this.backoff = opts.backoff ?? backoffSeconds;
+    this.recordAttempts = opts.recordAttempts ?? 10;
+    this.recordPauseMs = opts.recordPauseMs ?? 1000;
   }
 
   start() {
@@ -154,7 +161,24 @@ export class OutboxWorker {
         })
         .where(inArray(emailOutbox.id, due))
         .returning();
-      for (const msg of claimed) await this.deliver(msg);
+      for (const [i, msg] of claimed.entries()) {
+        try {
+          await this.deliver(msg);
+        } catch (err) {
+          // Its outcome could not be recorded (the database is away): it stays `sending` and
+          // becomes `uncertain`. The rest of the batch was not tried: back to `pending`, so it
+          // is sent by the next run instead of being left to the lease (issue 15).
+          const rest = claimed.slice(i + 1).map((m) => m.id);
+          if (rest.length) {
+            await this.db
+              .update(emailOutbox)
+              .set({ status: 'pending', lease_expires_at: null, attempts: sql`${emailOutbox.attempts} - 1` })
+              .where(and(inArray(emailOutbox.id, rest), eq(emailOutbox.status, 'sending')))
+              .catch(() => undefined);
+          }
+          throw err;
+        }
+      }
       return claimed.length;
     })();
     this.running = run;
@@ -185,30 +209,50 @@ export class OutboxWorker {
         break;
       }
       // A late success after the lease ran out (status already `uncertain`) is still recorded.
-      await this.db
-        .update(emailOutbox)
-        .set({
-          status: 'sent',
-          sent_at: sql`now()`,
-          sent_from: from ?? null,
-          lease_expires_at: null,
-          last_error: refused.length ? `Refused senders: ${refused.join('; ')}`.slice(0, 1000) : null,
-        })
-        .where(and(eq(emailOutbox.id, msg.id), inArray(emailOutbox.status, ['sending', 'uncertain'])));
+      await this.recording(() =>
+        this.db
+          .update(emailOutbox)
+          .set({
+            status: 'sent',
+            sent_at: sql`now()`,
+            sent_from: from ?? null,
+            lease_expires_at: null,
+            last_error: refused.length ? `Refused senders: ${refused.join('; ')}`.slice(0, 1000) : null,
+          })
+          .where(and(eq(emailOutbox.id, msg.id), inArray(emailOutbox.status, ['sending', 'uncertain']))),
+      );
       return;
     }
     const failed = msg.attempts >= MAX_ATTEMPTS;
     const message = [...refused, errorText(lastError)].filter(Boolean).join('; ');
     this.log.warn({ err: lastError, id: msg.id, attempts: msg.attempts }, 'outbox: send failed');
-    await this.db
-      .update(emailOutbox)
-      .set({
-        status: failed ? 'failed' : 'pending',
-        last_error: message.slice(0, 1000),
-        lease_expires_at: null,
-        next_attempt_at: sql`now() + make_interval(secs => ${this.backoff(msg.attempts)})`,
-      })
-      .where(and(eq(emailOutbox.id, msg.id), eq(emailOutbox.status, 'sending')));
+    await this.recording(() =>
+      this.db
+        .update(emailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          last_error: message.slice(0, 1000),
+          lease_expires_at: null,
+          next_attempt_at: sql`now() + make_interval(secs => ${this.backoff(msg.attempts)})`,
+        })
+        .where(and(eq(emailOutbox.id, msg.id), eq(emailOutbox.status, 'sending'))),
+    );
+  }
+
+  /**
+   * Records a delivery's outcome, trying again for a while if the database does not answer (a
+   * busy pool, a short outage): a message that was sent must not become `uncertain` for that.
+   */
+  private async recording(write: () => Promise<unknown>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (err) {
+        if (attempt >= this.recordAttempts) throw err;
+        await new Promise((r) => setTimeout(r, this.recordPauseMs));
+      }
+    }
   }
 }
 
