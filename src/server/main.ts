@@ -13,6 +13,10 @@ import { createContext } from './runtime';
 import { seedDemo } from './seed';
 import { loadRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
+import { StartPhases } from './start-phases';
+
+const phases = new StartPhases();
+phases.mark('modules');
 
 async function main() {
   let config;
@@ -27,6 +31,7 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL, process.stdout.isTTY && config.NODE_ENV !== 'production');
+  phases.mark('config');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -34,8 +39,11 @@ async function main() {
     // Made by the build beside dist/server (scripts/build-server.mjs).
     pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template.tar'),
   });
+  phases.mark('open database');
   await database.migrate();
+  phases.mark('migrate');
   const ctx = await createContext(config, database, log);
+  phases.mark('context');
 
   const shouldSeed = config.SEED_DEMO ?? !config.DATABASE_URL;
   if (shouldSeed) {
@@ -44,6 +52,7 @@ async function main() {
       console.log(['', 'Demo accounts (email / password):', ...signIns.map((s) => `  ${s}`), ''].join('\n'));
     }
   }
+  phases.mark('seed');
 
   const worker = new OutboxWorker(ctx.db, ctx.mail, log, outboxWorkerOptions(config));
   worker.start();
@@ -53,6 +62,7 @@ async function main() {
   transitions.start();
   const unreadMessages = new UnreadMessagesWorker(ctx);
   unreadMessages.start();
+  phases.mark('workers');
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
@@ -60,7 +70,10 @@ async function main() {
   // server starts listening, not before.
   const renderer = staticDir ? loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
   const app = createApp(ctx, { staticDir, renderer });
+  phases.mark('app');
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    phases.mark('listen');
+    log.info({ phases: phases.phases, wallMs: phases.totalWallMs, cpuMs: phases.totalCpuMs }, 'started');
     log.info(
       { port: info.port, database: database.engine, mail: ctx.mail.name },
       `Velvet is running at ${config.PUBLIC_URL}`,

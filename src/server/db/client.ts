@@ -8,9 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,6 +80,12 @@ export async function openPostgres(
   max = 10,
   timeouts: PoolTimeouts = DEFAULT_POOL_TIMEOUTS,
 ): Promise<Database> {
+  // Loaded only for PostgreSQL: an embedded database's start does not pay for them (decision 33).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max,
