@@ -11,7 +11,7 @@ import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
-import { loadRenderer } from './ssr';
+import { deferredRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
 import { StartPhases } from './start-phases';
 
@@ -37,7 +37,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, queryMs: config.DATABASE_QUERY_TIMEOUT_MS },
     // Made by the build beside dist/server (scripts/build-server.mjs).
-    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template.tar'),
+    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template'),
   });
   phases.mark('open database');
   await database.migrate();
@@ -66,9 +66,9 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
-  // The public pages' server renderer (decision 25), built beside this file; loaded while the
-  // server starts listening, not before.
-  const renderer = staticDir ? loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
+  // The public pages' server renderer (decision 25), built beside this file; loaded with the
+  // first page asked for or a second after the start, not before the server answers.
+  const renderer = staticDir ? deferredRenderer(path.resolve(here, 'ssr/entry-server.js'), 1000) : null;
   const app = createApp(ctx, { staticDir, renderer });
   phases.mark('app');
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
