@@ -18,7 +18,7 @@ export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !pa
 
 export function createApp(
   ctx: AppContext,
-  opts: { staticDir?: string; renderer?: PageRenderer | Promise<PageRenderer | null> | null } = {},
+  opts: { staticDir?: string; renderer?: PageRenderer | PromiseLike<PageRenderer | null> | null } = {},
 ) {
   const app = new Hono<AppEnv>();
 

@@ -11,8 +11,12 @@ import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
-import { loadRenderer } from './ssr';
+import { deferredRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
+import { StartPhases } from './start-phases';
+
+const phases = new StartPhases();
+phases.mark('modules');
 
 async function main() {
   let config;
@@ -27,15 +31,19 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL, process.stdout.isTTY && config.NODE_ENV !== 'production');
+  phases.mark('config');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, queryMs: config.DATABASE_QUERY_TIMEOUT_MS },
     // Made by the build beside dist/server (scripts/build-server.mjs).
-    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template.tar'),
+    pgliteTemplate: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-template'),
   });
+  phases.mark('open database');
   await database.migrate();
+  phases.mark('migrate');
   const ctx = await createContext(config, database, log);
+  phases.mark('context');
 
   const shouldSeed = config.SEED_DEMO ?? !config.DATABASE_URL;
   if (shouldSeed) {
@@ -44,6 +52,7 @@ async function main() {
       console.log(['', 'Demo accounts (email / password):', ...signIns.map((s) => `  ${s}`), ''].join('\n'));
     }
   }
+  phases.mark('seed');
 
   const worker = new OutboxWorker(ctx.db, ctx.mail, log, outboxWorkerOptions(config));
   worker.start();
@@ -53,14 +62,18 @@ async function main() {
   transitions.start();
   const unreadMessages = new UnreadMessagesWorker(ctx);
   unreadMessages.start();
+  phases.mark('workers');
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = process.env.VELVET_NO_STATIC ? undefined : path.resolve(here, '../web');
-  // The public pages' server renderer (decision 25), built beside this file; loaded while the
-  // server starts listening, not before.
-  const renderer = staticDir ? loadRenderer(path.resolve(here, 'ssr/entry-server.js')) : null;
+  // The public pages' server renderer (decision 25), built beside this file; loaded with the
+  // first page asked for or a second after the start, not before the server answers.
+  const renderer = staticDir ? deferredRenderer(path.resolve(here, 'ssr/entry-server.js'), 1000) : null;
   const app = createApp(ctx, { staticDir, renderer });
+  phases.mark('app');
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    phases.mark('listen');
+    log.info({ phases: phases.phases, wallMs: phases.totalWallMs, cpuMs: phases.totalCpuMs }, 'started');
     log.info(
       { port: info.port, database: database.engine, mail: ctx.mail.name },
       `Velvet is running at ${config.PUBLIC_URL}`,

@@ -32,7 +32,7 @@ export async function createContext(
     mail,
     changes,
     storage: overrides.storage ?? createStorage(config),
-    payments: overrides.payments ?? createPaymentProvider(config),
+    payments: overrides.payments ?? (await createPaymentProvider(config)),
     venueListCache,
     now: overrides.now ?? (() => new Date()),
     logRing: logRingOf(log) ?? new LogRing(),

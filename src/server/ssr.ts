@@ -36,6 +36,18 @@ export async function loadRenderer(file: string): Promise<PageRenderer | null> {
   return typeof mod.renderPage === 'function' ? (mod as PageRenderer) : null;
 }
 
+/**
+ * The renderer, loaded on first use (the first page asked for) or after `soonMs`, whichever comes
+ * first: loading it (React's server renderer and the page modules, ~300 ms of CPU) would
+ * otherwise hold up the start's first answers (decision 33). A page asked for meanwhile waits.
+ */
+export function deferredRenderer(file: string, soonMs: number): PromiseLike<PageRenderer | null> {
+  let loading: Promise<PageRenderer | null> | undefined;
+  const load = () => (loading ??= loadRenderer(file));
+  setTimeout(load, soonMs).unref();
+  return { then: (onLoaded, onFailed) => load().then(onLoaded, onFailed) };
+}
+
 /** Headers of the visitor's request that the in-process API reads (session, address). */
 const FORWARDED = ['cookie', 'user-agent', 'x-forwarded-for', 'x-real-ip'];
 

@@ -40,7 +40,7 @@ function fillTemplate(
 
 export interface SpaOptions {
   /** Renders the public pages on the server (ssr.ts); without it every page is the shell. */
-  renderer?: PageRenderer | Promise<PageRenderer | null> | null;
+  renderer?: PageRenderer | PromiseLike<PageRenderer | null> | null;
   /** The site's public origin, for canonical and Open Graph links. */
   publicUrl?: string;
   onRenderError?: (err: unknown, path: string) => void;

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 
 export interface OutgoingMail {
@@ -29,24 +29,28 @@ export function isSenderRejected(err: unknown): boolean {
 
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;
-  private readonly transporter: Transporter;
+  /** nodemailer, loaded with the first message rather than at start (decision 33). */
+  private readonly transporter: Promise<Transporter>;
   constructor(
     url: string,
     private readonly from: string,
   ) {
     // Short timeouts: the outbox lease (2 minutes) must outlast the longest send.
-    this.transporter = nodemailer.createTransport({
-      url,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    this.transporter = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    );
   }
   async send({ messageId, from, ...message }: OutgoingMail) {
-    await this.transporter.sendMail({ from: from ?? this.from, messageId, ...message });
+    const transporter = await this.transporter;
+    await transporter.sendMail({ from: from ?? this.from, messageId, ...message });
   }
   close() {
-    this.transporter.close();
+    void this.transporter.then((t) => t.close());
   }
 }
 

@@ -1,16 +1,14 @@
 import { mkdir, readFile, readdir, rm, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
+
+/**
+ * The AWS SDK, loaded when S3 is first used: loading it costs ~140 ms of CPU, which a start
+ * (and every install on the local disk) does not need (decision 33).
+ */
+const awsS3 = () => import('@aws-sdk/client-s3');
 
 export interface StoredObject {
   body: Uint8Array;
@@ -145,10 +143,13 @@ type S3Like = Pick<S3Client, 'send'>;
 export class S3Storage implements ImageStorage {
   readonly name = 's3' as const;
 
+  private readonly client: Promise<S3Like>;
   constructor(
-    private readonly client: S3Like,
+    client: S3Like | Promise<S3Like>,
     private readonly bucket: string,
-  ) {}
+  ) {
+    this.client = Promise.resolve(client);
+  }
 
   static fromConfig(config: Config): S3Storage {
     if (!config.S3_BUCKET) throw new Error('S3_BUCKET is not set');
@@ -163,12 +164,16 @@ export class S3Storage implements ImageStorage {
         secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       };
     }
-    return new S3Storage(new S3Client(options), config.S3_BUCKET);
+    return new S3Storage(
+      awsS3().then(({ S3Client }) => new S3Client(options)),
+      config.S3_BUCKET,
+    );
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(
+    const [client, { PutObjectCommand }] = await Promise.all([this.client, awsS3()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -182,8 +187,9 @@ export class S3Storage implements ImageStorage {
 
   async get(key: string): Promise<StoredObject | null> {
     if (!isSafeKey(key)) return null;
+    const [client, { GetObjectCommand }] = await Promise.all([this.client, awsS3()]);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!res.Body) return null;
       const body = await res.Body.transformToByteArray();
       return {
@@ -200,17 +206,22 @@ export class S3Storage implements ImageStorage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client, awsS3()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     assertSafeKey(prefix.replace(/\/+$/, ''));
+    const [client, { ListObjectsV2Command, DeleteObjectsCommand }] = await Promise.all([
+      this.client,
+      awsS3(),
+    ]);
     // List the first page, delete it, repeat: no continuation token over a listing being deleted.
     for (;;) {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
+      const page = await client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
       if (keys.length === 0) return;
-      const res = await this.client.send(
+      const res = await client.send(
         new DeleteObjectsCommand({
           Bucket: this.bucket,
           Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,9 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,6 +80,12 @@ export async function openPostgres(
   max = 10,
   timeouts: PoolTimeouts = DEFAULT_POOL_TIMEOUTS,
 ): Promise<Database> {
+  // Loaded only for PostgreSQL: an embedded database's start does not pay for them (decision 33).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -198,13 +202,28 @@ function closeOnReadTimeout(client: pg.PoolClient) {
   };
 }
 
+/**
+ * Copies a directory tree, file by file (a clone where the file system can): ~0.1 s of CPU for the
+ * template's ~1,200 files, where fs.cp takes ~0.7 s.
+ */
+function copyDirectory(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyDirectory(source, target);
+    else copyFileSync(source, target, constants.COPYFILE_FICLONE);
+  }
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   timeouts?: PoolTimeouts;
   /**
-   * A dump of a new, migrated PGlite database (made by `npm run build`: db/template.ts). A new
-   * data directory starts from it instead of initialising a cluster — most of a fresh start.
+   * The data directory of a new, migrated PGlite database (made by `npm run build`:
+   * db/template.ts). A new data directory starts as a copy of it instead of initialising a
+   * cluster — most of a fresh start (decisions 26 and 33).
    */
   pgliteTemplate?: string;
 }): Promise<Database> {
@@ -212,15 +231,15 @@ export async function openDatabase(opts: {
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
-  if (isNew && opts.pgliteTemplate && existsSync(opts.pgliteTemplate)) {
+  if (isNew && opts.pgliteTemplate && existsSync(path.join(opts.pgliteTemplate, 'PG_VERSION'))) {
     try {
-      const loadDataDir = new Blob([await readFile(opts.pgliteTemplate)]);
-      const client = new PGlite(dir, { extensions: pgliteExtensions, loadDataDir });
+      copyDirectory(opts.pgliteTemplate, dir);
+      const client = new PGlite(dir, { extensions: pgliteExtensions });
       await client.waitReady;
       return await openPglite(client);
     } catch (err) {
       // A template this PGlite cannot read: start the directory from nothing instead.
-      console.warn(`pglite: the database template could not be loaded (${(err as Error).message})`);
+      console.warn(`pglite: the database template could not be used (${(err as Error).message})`);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
     }

@@ -3,14 +3,26 @@
  * (EXIF/GPS, XMP, ICC comments …) after honouring its orientation, and two WebP variants
  * are made — card (640×400, cropped to 16:10) and full (at most 1600 wide, never enlarged).
  */
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type SharpFn from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { IMAGE_FORMATS, sniffImageFormat, type ImageFormat } from './detect';
 import { imageQueue } from './queue';
 
-// One libvips thread per job: the number of jobs (images/queue.ts) is the number of cores used.
-sharp.concurrency(1);
-// No libvips operation cache: every upload is new, and cached 50-megapixel images only hold memory.
-sharp.cache(false);
+let loaded: Promise<typeof SharpFn> | undefined;
+/**
+ * sharp (libvips), loaded on the first image rather than when the server starts: loading it
+ * costs ~150 ms of CPU that a start does not need (issue 13, decision 33).
+ */
+export function loadSharp(): Promise<typeof SharpFn> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per job: the number of jobs (images/queue.ts) is the number of cores used.
+    sharp.concurrency(1);
+    // No libvips operation cache: every upload is new, and cached 50-megapixel images only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_VENUE = 20;
@@ -112,7 +124,7 @@ interface CheckedImage {
   orientation: number;
 }
 
-const open = (image: CheckedImage, opts: SharpOptions = {}) =>
+const open = (sharp: typeof SharpFn, image: CheckedImage, opts: SharpOptions = {}) =>
   sharp(image.input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', ...opts });
 
 async function check(bytes: Uint8Array): Promise<CheckedImage> {
@@ -120,6 +132,7 @@ async function check(bytes: Uint8Array): Promise<CheckedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRejectedError('type', UNSUPPORTED_IMAGE_MESSAGE);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sharp = await loadSharp();
   const animated = format === 'gif' || format === 'webp';
 
   let meta: Metadata;
@@ -149,16 +162,17 @@ async function check(bytes: Uint8Array): Promise<CheckedImage> {
 
 async function convert(image: CheckedImage): Promise<ProcessedImage> {
   const { format, animated, width, height } = image;
+  const sharp = await loadSharp();
   try {
     // No withMetadata(): sharp writes no EXIF, XMP or IPTC; rotate() applies the orientation first.
     // One after another, not at once: each decodes the whole image, and memory is the limit.
-    const original = await reencode(open(image, { animated }).rotate(), format).toBuffer();
-    const card = await open(image)
+    const original = await reencode(open(sharp, image, { animated }).rotate(), format).toBuffer();
+    const card = await open(sharp, image)
       .rotate()
       .resize(CARD_SIZE.width, CARD_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
       .webp({ quality: 80 })
       .toBuffer();
-    const full = await open(image)
+    const full = await open(sharp, image)
       .rotate()
       .resize({ width: FULL_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82, effort: 3 })

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { authUsers, profiles, type Profile } from '../db/schema';
+import { profiles, type Profile } from '../db/schema';
 
 export const DEMO_PASSWORD = 'VelvetDemo2026';
 
@@ -17,14 +16,27 @@ export interface DemoAccounts {
   guests: [Profile, Profile];
 }
 
-async function createVerified(
+/**
+ * An account with a confirmed email that signs in with `passwordHash` (the demo password), made
+ * as Better Auth's email sign-up makes one (a user and its credential account), without hashing
+ * the same published password once per account: each hash costs ~200 ms of CPU at start.
+ */
+async function createAccount(
   ctx: AppContext,
+  passwordHash: string,
   p: { email: string; name: string; role: Profile['role']; phone?: string; business_name?: string },
 ): Promise<Profile> {
-  const { user } = await ctx.auth.api.signUpEmail({
-    body: { email: p.email, password: DEMO_PASSWORD, name: p.name },
+  const { internalAdapter } = await ctx.auth.$context;
+  const user = await internalAdapter.createUser(
+    { email: p.email, name: p.name, emailVerified: true },
+    { method: 'email-password' },
+  );
+  await internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: passwordHash,
   });
-  await ctx.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
   const [profile] = await ctx.db
     .insert(profiles)
     .values({
@@ -40,19 +52,21 @@ async function createVerified(
 }
 
 export async function seedAccounts(ctx: AppContext): Promise<DemoAccounts> {
+  const passwordHash = await (await ctx.auth.$context).password.hash(DEMO_PASSWORD);
+  const createVerified = (p: Parameters<typeof createAccount>[2]) => createAccount(ctx, passwordHash, p);
   const admin =
     ctx.config.ADMIN_EMAIL.toLowerCase() === DEMO_ADMIN_EMAIL
-      ? await createVerified(ctx, { email: DEMO_ADMIN_EMAIL, name: 'Avery Admin', role: 'admin' })
+      ? await createVerified({ email: DEMO_ADMIN_EMAIL, name: 'Avery Admin', role: 'admin' })
       : null;
   const hosts: [Profile, Profile] = [
-    await createVerified(ctx, {
+    await createVerified({
       email: 'marcus@velvet.test',
       name: 'Marcus Reed',
       role: 'host',
       phone: '+1 212 555 0143',
       business_name: 'Reed Hospitality Group',
     }),
-    await createVerified(ctx, {
+    await createVerified({
       email: 'sofia@velvet.test',
       name: 'Sofia Alvarez',
       role: 'host',
@@ -61,13 +75,13 @@ export async function seedAccounts(ctx: AppContext): Promise<DemoAccounts> {
     }),
   ];
   const guests: [Profile, Profile] = [
-    await createVerified(ctx, {
+    await createVerified({
       email: 'jamie@velvet.test',
       name: 'Jamie Chen',
       role: 'user',
       phone: '+1 415 555 0102',
     }),
-    await createVerified(ctx, { email: 'priya@velvet.test', name: 'Priya Patel', role: 'user' }),
+    await createVerified({ email: 'priya@velvet.test', name: 'Priya Patel', role: 'user' }),
   ];
   return { admin, hosts, guests };
 }

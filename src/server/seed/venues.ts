@@ -7,13 +7,13 @@
  * prices take most of the file; the code that stores them is the last part.
  */
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { Amenity } from '@/domain/amenities';
 import { WEEK_DAYS, type WeekDay } from '@/domain/calendar';
 import type { DayHours, WeeklyHours } from '@/domain/hours';
 import type { PricingType } from '@/domain/pricing';
 import type { AppContext } from '../context';
 import { venues, type Venue } from '../db/schema';
+import { loadSharp } from '../images/pipeline';
 import { storeProcessedVenueImage, storeVenueImage } from '../services/venues/images';
 import { prebuiltDemoPhoto, type DemoPhotoSpec } from './demo-photos';
 import type { DemoAccounts } from './accounts';
@@ -447,7 +447,8 @@ export function demoPhotoSpecs(): DemoPhotoSpec[][] {
 }
 
 /** A demo photo as a JPEG, like one a host would upload. */
-export function demoPhotoJpeg(spec: DemoPhotoSpec): Promise<Buffer> {
+export async function demoPhotoJpeg(spec: DemoPhotoSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(spec.svg)).jpeg({ quality: 85 }).toBuffer();
 }
 

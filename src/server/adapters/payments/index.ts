@@ -8,9 +8,9 @@ export { LocalPaymentProvider } from './local';
 export { StripePaymentProvider } from './stripe';
 
 /** The provider PAYMENT_PROVIDER names (config has checked the Stripe keys are there). */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export async function createPaymentProvider(config: Config): Promise<PaymentProvider> {
   if (config.PAYMENT_PROVIDER === 'stripe') {
-    return new StripePaymentProvider({
+    return StripePaymentProvider.create({
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET!,

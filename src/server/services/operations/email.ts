@@ -3,7 +3,8 @@
  * through the outbox, test emails trying each sender in turn, one limit per admin.
  */
 import { eq } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
 import type { QueuedEmail, TestEmailResult } from '@/domain/contract/operations';
 import type { EmailMessage, TestEmail } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
@@ -13,41 +14,47 @@ import type { EmailContent } from '../../mail/layout';
 import { consume, type Rule } from '../rate-limit';
 
 /* ---------- sanitising ---------- */
-/**
- * What an admin-written email may contain: ordinary formatting, tables, images and links with
- * inline styles; never scripts, event handlers, forms, iframes or javascript: URLs.
- */
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img',
-    'span',
-    'font',
-    'center',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-  ],
-  allowedAttributes: {
-    '*': ['style', 'align', 'width', 'height', 'bgcolor', 'color', 'dir', 'role'],
-    a: ['href', 'name', 'target', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    table: ['border', 'cellpadding', 'cellspacing'],
-    td: ['colspan', 'rowspan', 'valign'],
-    th: ['colspan', 'rowspan', 'valign'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
-  disallowedTagsMode: 'discard',
-};
+let sanitizer: { run: typeof SanitizeHtml; email: SanitizeHtml.IOptions } | undefined;
 
-export const sanitizeEmailHtml = (html: string) => sanitizeHtml(html, SANITIZE);
+/**
+ * sanitize-html (a CommonJS package), required on first use: loading it costs ~100 ms of CPU
+ * that a start does not need (decision 33). `email` is what an admin-written email may contain:
+ * ordinary formatting, tables, images and links with inline styles; never scripts, event
+ * handlers, forms, iframes or javascript: URLs.
+ */
+function loadSanitizer() {
+  if (sanitizer) return sanitizer;
+  const run = createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml;
+  sanitizer = {
+    run,
+    email: {
+      allowedTags: [...run.defaults.allowedTags, 'img', 'span', 'font', 'center', 'h1', 'h2', 'h3', 'h4'],
+      allowedAttributes: {
+        '*': ['style', 'align', 'width', 'height', 'bgcolor', 'color', 'dir', 'role'],
+        a: ['href', 'name', 'target', 'title'],
+        img: ['src', 'alt', 'title', 'width', 'height'],
+        table: ['border', 'cellpadding', 'cellspacing'],
+        td: ['colspan', 'rowspan', 'valign'],
+        th: ['colspan', 'rowspan', 'valign'],
+      },
+      allowedSchemes: ['http', 'https', 'mailto'],
+      allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
+      disallowedTagsMode: 'discard',
+    },
+  };
+  return sanitizer;
+}
+
+export const sanitizeEmailHtml = (html: string) => {
+  const { run, email } = loadSanitizer();
+  return run(html, email);
+};
 
 /** The plain-text part of an HTML message: its text, with breaks where blocks end. */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<\s*(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\s*\/?>/gi, '$&\n');
-  return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
+  return loadSanitizer()
+    .run(withBreaks, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
