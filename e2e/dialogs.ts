@@ -151,7 +151,7 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'outbox message',
     viewer: 'admin',
-    components: ['OutboxSection'],
+    components: ['OutboxMessage'],
     open: async (page) => {
       await page.goto('/admin-dashboard?tab=operations&section=outbox');
       return click(page.getByRole('list', { name: 'Outbox messages' }).getByRole('button').first());
