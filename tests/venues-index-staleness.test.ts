@@ -14,7 +14,14 @@ import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import { createTestEnv, RecordingTransport, type TestEnv } from './support/env';
 import { call } from './support/client';
-import { approveVenue, createAccounts, createActiveVenue, freezeClock, submitVenue, type Accounts } from './factories';
+import {
+  approveVenue,
+  createAccounts,
+  createActiveVenue,
+  freezeClock,
+  submitVenue,
+  type Accounts,
+} from './factories';
 import { insertPaidNight, reviewBody } from './support/reviews-fixtures';
 
 let env: TestEnv;
@@ -29,7 +36,10 @@ afterAll(async () => {
 });
 
 const index = () => env.ctx.venueListCache.index!;
-type Page = { venues: Array<{ id: string; base_price: number; rating: { count: number } }>; total_count: number };
+type Page = {
+  venues: Array<{ id: string; base_price: number; rating: { count: number } }>;
+  total_count: number;
+};
 
 /** The list of one city, asked twice: at once after the change, then again once the index has re-read it. */
 async function listTwice(city: string, extra = '') {
@@ -38,7 +48,11 @@ async function listTwice(city: string, extra = '') {
   env.ctx.venueListCache.invalidate(); // drop the cached answer, not the index's state: ask it again
   await warm();
   const before = index().answered;
-  const later = await call<Page>(env, 'GET', `/api/venues?location=${encodeURIComponent(city)}${extra}&limit=11`);
+  const later = await call<Page>(
+    env,
+    'GET',
+    `/api/venues?location=${encodeURIComponent(city)}${extra}&limit=11`,
+  );
   expect(index().answered, 'answered from the index').toBe(before + 1);
   return { now: now.body, later: later.body };
 }
@@ -139,7 +153,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second app server on the same
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     database = await openPostgres(env.databaseUrl!, 5);
-    ctx = await createContext(env.config, database, createLogger('silent'), { mail: new RecordingTransport() });
+    ctx = await createContext(env.config, database, createLogger('silent'), {
+      mail: new RecordingTransport(),
+    });
     app = createApp(ctx);
   });
   afterAll(async () => {
@@ -162,7 +178,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second app server on the same
     expect((await other(`/api/venues/${v.id}`)).body.base_price).toBe(250);
 
     await call(env, 'PATCH', `/api/venues/${v.id}`, { cookie: actors.host.cookie, json: { base_price: 99 } });
-    await vi.waitFor(async () => expect((await list()).body.venues[0]!.base_price).toBe(99), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await list()).body.venues[0]!.base_price).toBe(99), {
+      timeout: 5000,
+    });
     await vi.waitFor(async () => expect((await other(`/api/venues/${v.id}`)).body.base_price).toBe(99), {
       timeout: 5000,
     });
@@ -173,11 +191,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second app server on the same
       json: { date, price: 0, is_available: false, pricing_type: null },
     });
     expect(closed.status).toBe(201);
-    await vi.waitFor(async () => expect((await list(`&date=${date}`)).body.total_count).toBe(0), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await list(`&date=${date}`)).body.total_count).toBe(0), {
+      timeout: 5000,
+    });
 
-    await call(env, 'PATCH', `/api/venues/${v.id}`, { cookie: actors.admin.cookie, json: { is_active: false } });
+    await call(env, 'PATCH', `/api/venues/${v.id}`, {
+      cookie: actors.admin.cookie,
+      json: { is_active: false },
+    });
     await vi.waitFor(async () => expect((await list()).body.total_count).toBe(0), { timeout: 5000 });
-    await vi.waitFor(async () => expect((await other(`/api/venues/${v.id}`)).status).toBe(404), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await other(`/api/venues/${v.id}`)).status).toBe(404), {
+      timeout: 5000,
+    });
 
     // And the answers came from the other server's index once it had re-read the venue.
     await ctx.venueListCache.index!.settled();

@@ -20,15 +20,37 @@ import { call, signUpAndSignIn } from './support/client';
 
 let env: TestEnv;
 let index: VenueIndex;
-let ids: string[] = [];
+const ids: string[] = [];
 
 const CITIES = ['New York', 'new york', 'MIAMI BEACH', 'Miami', 'São Paulo', 'Austin', 'Las Vegas', 'Zürich'];
-const STREETS = ['Ocean Drive', 'Sunset Blvd', '5th Ave', '100% Pure Lane', 'Under_Score Rd', 'Back\\slash Way'];
+const STREETS = [
+  'Ocean Drive',
+  'Sunset Blvd',
+  '5th Ave',
+  '100% Pure Lane',
+  'Under_Score Rd',
+  'Back\\slash Way',
+];
 const ZONES = ['America/New_York', 'Europe/London', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles'];
 const PRICES = [0, 0.01, 49.99, 50, 50.01, 199.99, 200, 200.01, 500, 999.99, 1000, 2500, 2500.01, 9000];
 /** Future dates (loaded by the index) and a past one (answered by SQL). */
 const DATES = ['2031-03-03', '2031-03-04', '2031-03-07', '2031-03-09', '2030-12-31', '2021-06-07'];
-const LOCATIONS = ['new', 'NEW YORK', 'miami', 'blvd', 'a', 'são', 'zü', '100%', '%', '_', 'back\\', 'ave', '5', 'x'];
+const LOCATIONS = [
+  'new',
+  'NEW YORK',
+  'miami',
+  'blvd',
+  'a',
+  'são',
+  'zü',
+  '100%',
+  '%',
+  '_',
+  'back\\',
+  'ave',
+  '5',
+  'x',
+];
 
 const venueArb = fc.record({
   city: fc.constantFrom(...CITIES),
@@ -52,7 +74,11 @@ const venueArb = fc.record({
 function hoursOf(closed: boolean[], pastMidnight: boolean): WeeklyHours {
   const hours = defaultHours();
   WEEK_DAYS.forEach((day, i) => {
-    hours[day] = { ...hours[day], closed: closed[i]!, ...(pastMidnight ? { open: '20:00', close: '04:00' } : {}) };
+    hours[day] = {
+      ...hours[day],
+      closed: closed[i]!,
+      ...(pastMidnight ? { open: '20:00', close: '04:00' } : {}),
+    };
   });
   return hours;
 }
@@ -136,7 +162,12 @@ describe('the venue index answers as the SQL does', () => {
       fc.asyncProperty(queryArb, (raw) => comparePages(raw)),
       { numRuns: 120, seed: 7 },
     );
-    const fixed: Array<Record<string, string>> = [{}, { sort: 'rating' }, { limit: '7' }, { sort: 'rating', limit: '3' }];
+    const fixed: Array<Record<string, string>> = [
+      {},
+      { sort: 'rating' },
+      { limit: '7' },
+      { sort: 'rating', limit: '3' },
+    ];
     for (const raw of fixed) await comparePages(raw);
   });
 
@@ -149,18 +180,23 @@ describe('the venue index answers as the SQL does', () => {
     await db.execute(sql`update venues set is_active = not is_active where id = ${some[2]}`);
     await db.execute(sql`update venues set is_active = true where id = ${some[3]}`);
     await db.execute(sql`delete from venue_availability where venue_id = ${some[4]}`);
-    await db.insert(venueAvailability).values([
-      { venue_id: some[5]!, date: '2031-03-03', is_available: false, price: 0 },
-      { venue_id: some[6]!, date: '2031-03-04', is_available: true, price: 0 },
-    ]).onConflictDoNothing();
+    await db
+      .insert(venueAvailability)
+      .values([
+        { venue_id: some[5]!, date: '2031-03-03', is_available: false, price: 0 },
+        { venue_id: some[6]!, date: '2031-03-04', is_available: true, price: 0 },
+      ])
+      .onConflictDoNothing();
     await db.execute(sql`update venues set city = 'Brand New City' where id = ${some[7]}`);
     await db.execute(sql`delete from venue_availability where venue_id = ${some[8]}`);
     await db.execute(sql`delete from venues where id = ${some[8]}`);
     // The feed reports each change; the index declines until it has read them.
-    await expect.poll(async () => {
-      await index.settled();
-      return index.answer(venueListQuerySchema.parse({})) !== undefined;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        await index.settled();
+        return index.answer(venueListQuerySchema.parse({})) !== undefined;
+      })
+      .toBe(true);
     await fc.assert(
       fc.asyncProperty(queryArb, (raw) => comparePages(raw)),
       { numRuns: 60, seed: 8 },

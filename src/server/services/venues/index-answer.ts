@@ -6,13 +6,7 @@
 import { weekDayOf } from '@/domain/calendar';
 import { findPriceBand, type VenueListQuery } from '@/domain/filters';
 import { weekDayBit } from '@/domain/hours';
-import {
-  LIST_COUNT_CAP,
-  decodeCursor,
-  decodeRatingCursor,
-  encodeCursor,
-  encodeRatingCursor,
-} from './search';
+import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './search';
 
 /** One active venue as the index keeps it. */
 export interface IndexEntry {

@@ -36,7 +36,12 @@ const entryColumns = {
 
 type Loaded = { entry: IndexEntry; dates: Array<[string, boolean]> };
 
-function entryOf({ open_days, city_lc, address_lc, ...row }: Awaited<ReturnType<typeof selectEntries>>[number]) {
+function entryOf({
+  open_days,
+  city_lc,
+  address_lc,
+  ...row
+}: Awaited<ReturnType<typeof selectEntries>>[number]) {
   return {
     id: row.id,
     card: JSON.stringify(cardOf(row)),
