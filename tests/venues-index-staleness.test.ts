@@ -19,6 +19,7 @@ import {
   createAccounts,
   createActiveVenue,
   freezeClock,
+  nightHours,
   submitVenue,
   type Accounts,
 } from './factories';
@@ -144,6 +145,30 @@ describe('this server shows its own changes at once, then from the index', () =>
     expect(seen.later.venues[0]!.rating).toEqual({ average: 4, count: 1 });
     const top = await call<Page>(env, 'GET', `/api/venues?location=${encodeURIComponent(city)}&sort=rating`);
     expect(top.body.venues[0]!.id).toBe(v.id);
+  });
+});
+
+describe('the calendar reads the kept detail of an active venue', () => {
+  it('and shows new weekly hours and a new time zone at once', async () => {
+    const v = await createActiveVenue(env, actors, { city: 'Stalecity Four' });
+    const calendar = async () =>
+      (await call(env, 'GET', `/api/venues/${v.id}/availability?from=2099-01-01&to=2099-01-31`)).body;
+    await call(env, 'GET', `/api/venues/${v.id}`);
+    expect(index().kept(v.id)).toBeDefined();
+    const hours = nightHours({ monday: { closed: true } });
+    const put = await call(env, 'PUT', `/api/venues/${v.id}/hours`, {
+      cookie: actors.host.cookie,
+      json: { hours },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await calendar()).hours.monday.closed).toBe(true);
+    await call(env, 'GET', `/api/venues/${v.id}`);
+    const moved = await call(env, 'PATCH', `/api/venues/${v.id}`, {
+      cookie: actors.host.cookie,
+      json: { time_zone: 'Asia/Tokyo' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await calendar()).time_zone).toBe('Asia/Tokyo');
   });
 });
 

@@ -281,6 +281,11 @@ export class VenueIndex implements IndexView {
     return hit;
   }
 
+  /** The kept public detail, if any, without counting it as a detail answer (availability). */
+  kept(id: string): PublicVenue | undefined {
+    return this.details.get(id);
+  }
+
   storeDetail(id: string, venue: PublicVenue, version: number) {
     if (version !== this.seq) return;
     if (this.details.size >= DETAIL_MAX_ENTRIES) {
