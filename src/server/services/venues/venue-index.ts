@@ -120,6 +120,8 @@ export class VenueIndex implements IndexView {
   private fullLoading = false;
   /** Venues changed since their entry was read: venue → the count at its last change. */
   private readonly dirty = new Map<string, number>();
+  /** Every venue changed while a full load runs → the count at its last change (re-read after it). */
+  private readonly changedDuringLoad = new Map<string, number>();
   private readonly reloading = new Set<string>();
   private readonly details = new Map<string, PublicVenue>();
   answered = 0;
@@ -160,6 +162,7 @@ export class VenueIndex implements IndexView {
       return;
     }
     this.details.delete(id);
+    if (this.fullLoading) this.changedDuringLoad.set(id, this.seq);
     if (!this.ready && !this.fullLoading) return; // nothing loaded that could be stale
     this.dirty.set(id, this.seq);
     if (this.ready) void this.reload(id);
@@ -254,7 +257,9 @@ export class VenueIndex implements IndexView {
       this.ready = true;
       this.loadedAt = started;
       this.installedAt = startedSeq;
-      // Changes seen before the load started are in it; later ones are read again.
+      // Changes seen before the load started are in it; later ones are read again, even those
+      // whose own reload already ended (the snapshot may predate them).
+      for (const [id, at] of this.changedDuringLoad) if (at > startedSeq) this.dirty.set(id, at);
       for (const [id, at] of this.dirty) {
         if (at <= startedSeq && !this.reloading.has(id)) this.dirty.delete(id);
         else void this.reload(id);
@@ -264,6 +269,7 @@ export class VenueIndex implements IndexView {
       this.failedAt = this.clock();
     } finally {
       this.fullLoading = false;
+      this.changedDuringLoad.clear();
     }
   }
 
