@@ -1,7 +1,8 @@
 /**
  * The memory of the venue index (decision 0031): the heap after GC before and after loading it,
  * at BENCH_INDEX_SIZES active venues (default 10,000 and 100,000) generated in PGlite, and how
- * long a full load takes.
+ * long a full load takes; and the CPU time of the process (app + PGlite) per list answer, from
+ * the index and by SQL, over the same 2,000 filter mixes (load-independent, unlike wall time).
  *
  *   npm run bench index-memory      (BENCH_INDEX_SIZES=10000,100000)
  */
@@ -13,8 +14,11 @@ import { venueListQuerySchema } from '@/domain/filters';
 import { openPglite, pgliteExtensions } from '../src/server/db/client';
 import { authUsers, profiles } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
+import type { AppContext } from '../src/server/context';
+import { listVenues } from '../src/server/services/venues/search';
 import { VenueIndex } from '../src/server/services/venues/venue-index';
 import { generateVenues } from './lib/generate-venues';
+import { filterMixes } from './venues';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -51,6 +55,19 @@ for (const size of SIZES) {
     const o = index.overrides;
     let overrides = 0;
     for (const day of o.values()) overrides += day.size;
+    const mixes = filterMixes(2_000, 29).map((q) => venueListQuerySchema.parse(q));
+    const cpu = async (answer: (q: (typeof mixes)[number]) => unknown) => {
+      const c = process.cpuUsage();
+      for (const q of mixes) await answer(q);
+      const used = process.cpuUsage(c);
+      return (used.user + used.system) / 1000 / mixes.length;
+    };
+    const fromIndex = await cpu((q) => index.answer(q));
+    const ctx = { db: database.db } as AppContext;
+    const bySql = await cpu(async (q) => JSON.stringify(await listVenues(ctx, q)));
+    console.log(
+      `  CPU per list answer (2,000 distinct mixes): index ${fromIndex.toFixed(3)} ms, SQL ${bySql.toFixed(3)} ms (${(bySql / fromIndex).toFixed(0)}× less with the index)`,
+    );
     console.log(
       `${size.toLocaleString('en-US')} active venues (${overrides.toLocaleString('en-US')} overrides loaded): index ${mb(after - before)} MB of heap after GC (${((after - before) / size).toFixed(0)} B a venue), full load ${ms.toFixed(0)} ms`,
     );

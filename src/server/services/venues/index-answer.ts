@@ -112,18 +112,17 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
   const max = band?.max ?? null;
   const bit = date ? weekDayBit(weekDayOf(date)) : 0;
   const dayOverrides = date ? view.overrides.get(date) : undefined;
+  // The cheap tests first; the text search last, on the venues the others leave.
   const matches = (e: IndexEntry) => {
-    if (needle !== undefined && !e.cityLc.includes(needle) && !e.addressLc.includes(needle)) return false;
     if (guests !== undefined && e.capacity < guests) return false;
     if (pricingType && e.pricingType !== pricingType) return false;
     if (min !== null && !(e.basePrice > min)) return false;
     if (max !== null && !(e.basePrice <= max)) return false;
     if (date) {
       const override = dayOverrides?.get(e.id);
-      if (override !== undefined) return override;
-      return (e.openDays & bit) !== 0;
+      if (override === undefined ? (e.openDays & bit) === 0 : !override) return false;
     }
-    return true;
+    return needle === undefined || e.cityLc.includes(needle) || e.addressLc.includes(needle);
   };
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);
 
