@@ -141,7 +141,13 @@ async function comparePages(raw: Record<string, string>) {
   for (let page = 0; page < 40; page++) {
     const query = venueListQuerySchema.parse({ ...raw, ...(cursor ? { cursor } : {}) });
     const bySql = JSON.stringify(await listVenues(env.ctx, query));
-    const fromIndex = index.answer(query);
+    let fromIndex = index.answer(query);
+    // A change event still arriving makes the index decline until it has re-read that venue.
+    for (let tries = 0; fromIndex === undefined && tries < 20; tries++) {
+      await index.settled();
+      await new Promise((r) => setTimeout(r, 25));
+      fromIndex = index.answer(query);
+    }
     const ascii = !raw.location || /^[\x20-\x7e]*$/.test(raw.location);
     if (ascii && raw.date !== '2021-06-07') expect(fromIndex, JSON.stringify(raw)).toBeDefined();
     if (fromIndex !== undefined) expect(fromIndex, JSON.stringify({ raw, cursor })).toBe(bySql);
