@@ -8,6 +8,7 @@ import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
 import { createPaymentProvider } from './adapters/payments';
 import { VenueListCache } from './services/venues/list-cache';
+import { VenueIndex } from './services/venues/venue-index';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
@@ -22,6 +23,7 @@ export async function createContext(
   const changes = new ChangeFeed(log);
   await changes.start(database);
   const venueListCache = new VenueListCache();
+  venueListCache.attach(new VenueIndex(database.db, log));
   venueListCache.follow(changes);
   return {
     config,

@@ -89,7 +89,12 @@ export async function getAvailability(
   venueId: string,
   range: { from?: string; to?: string },
 ): Promise<Availability> {
-  const venue = await venueFor(ctx.db, viewer, venueId, 'read');
+  // An active venue's kept public detail (decision 0031) has what the calendar needs, and
+  // anyone may read an active venue; otherwise the database says who may.
+  const cache = ctx.venueListCache;
+  const venue =
+    (cache.enabled ? cache.index?.kept(venueId) : undefined) ??
+    (await venueFor(ctx.db, viewer, venueId, 'read'));
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);

@@ -13,7 +13,7 @@ export async function updateHours(
   venueId: string,
   hours: WeeklyHours,
 ): Promise<Venue> {
-  return inTransaction(ctx.db, async (tx) => {
+  const answer = await inTransaction(ctx.db, async (tx) => {
     await venueFor(tx, viewer, venueId, 'manageAvailability', { lock: 'update' });
     const [venue] = await tx
       .update(venues)
@@ -22,4 +22,7 @@ export async function updateHours(
       .returning();
     return venue!;
   });
+  // What the public list and detail show changed: this server shows it at once (decision 0031).
+  ctx.venueListCache.invalidate(venueId);
+  return answer;
 }

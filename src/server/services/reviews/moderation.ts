@@ -129,7 +129,8 @@ export async function unpublishReview(
   reason: string,
 ): Promise<AdminReview> {
   requireAdmin(viewer);
-  return inTransaction(ctx.db, async (tx) => {
+  let venueId: string | undefined;
+  const answer = await inTransaction(ctx.db, async (tx) => {
     const row = await adminReviewRow(tx, id);
     if (!row.review.is_published) throw conflict(ALREADY_UNPUBLISHED, 'ALREADY_UNPUBLISHED');
     const [updated] = await tx
@@ -155,8 +156,12 @@ export async function unpublishReview(
         venueUrl: appUrl(ctx, `/venue/${row.venue.id}`),
       }),
     );
+    venueId = row.venue.id;
     return toAdminReview({ ...row, review: updated! });
   });
+  // What the public list and detail show changed: this server shows it at once (decision 0031).
+  if (venueId) ctx.venueListCache.invalidate(venueId);
+  return answer;
 }
 
 /** The admin puts an unpublished review back on the venue page. */
@@ -167,7 +172,8 @@ export async function republishReview(
   reason: string | null,
 ): Promise<AdminReview> {
   requireAdmin(viewer);
-  return inTransaction(ctx.db, async (tx) => {
+  let venueId: string | undefined;
+  const answer = await inTransaction(ctx.db, async (tx) => {
     const row = await adminReviewRow(tx, id);
     if (row.review.is_published) throw conflict(ALREADY_PUBLISHED, 'ALREADY_PUBLISHED');
     const [updated] = await tx
@@ -180,6 +186,10 @@ export async function republishReview(
       })
       .where(eq(venueReviews.id, id))
       .returning();
+    venueId = row.venue.id;
     return toAdminReview({ ...row, review: updated! });
   });
+  // What the public list and detail show changed: this server shows it at once (decision 0031).
+  if (venueId) ctx.venueListCache.invalidate(venueId);
+  return answer;
 }

@@ -128,7 +128,7 @@ export async function addVenueImage(
       );
       return row!.images;
     });
-    ctx.venueListCache.invalidate();
+    ctx.venueListCache.invalidate(venueId);
     return { image: imageView(key), images: images.map(imageView) };
   } catch (err) {
     await removeFiles(ctx, [key]);
@@ -153,7 +153,7 @@ export async function removeVenueImage(
       .returning({ images: venues.images });
     return row!.images;
   });
-  ctx.venueListCache.invalidate();
+  ctx.venueListCache.invalidate(venueId);
   await removeFiles(ctx, [path]);
   return { images: images.map(imageView) };
 }
@@ -179,6 +179,6 @@ export async function reorderVenueImages(
       .returning({ images: venues.images });
     return row!.images;
   });
-  ctx.venueListCache.invalidate();
+  ctx.venueListCache.invalidate(venueId);
   return { images: images.map(imageView) };
 }

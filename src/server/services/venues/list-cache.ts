@@ -6,6 +6,7 @@
  * own commit so their change shows at once on this server.
  */
 import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
+import type { VenueIndex } from './venue-index';
 
 /**
  * How long a list page may be reused without a change event: a bound on staleness should an
@@ -31,21 +32,31 @@ export class VenueListCache {
   enabled = true;
   hits = 0;
   misses = 0;
+  /** The index of the active venues that answers list misses (decision 0031), once attached. */
+  index: VenueIndex | undefined;
 
   constructor(private readonly clock: () => number = Date.now) {}
+
+  attach(index: VenueIndex) {
+    this.index = index;
+  }
 
   /** Listens to the change feed: every change that touches the public list invalidates. */
   follow(feed: Pick<ChangeFeed, 'subscribe'>): () => void {
     return feed.subscribe((event) => {
-      if (touchesPublicList(event)) this.invalidate();
+      if (touchesPublicList(event)) this.invalidate(event.id);
     });
   }
 
-  /** The one invalidation point: drops every cached page and count now. */
-  invalidate() {
+  /**
+   * The one invalidation point: drops every cached page and count now, and tells the index
+   * which venue changed (it reads that venue anew) — or, without an id, that anything may have.
+   */
+  invalidate(venueId?: string) {
     this.generation++;
     this.entries.clear();
     this.inflight.clear();
+    this.index?.changed(venueId);
   }
 
   get size() {

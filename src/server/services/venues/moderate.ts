@@ -74,7 +74,7 @@ export async function decideVenue(
     }
     return venue;
   });
-  ctx.venueListCache.invalidate();
+  ctx.venueListCache.invalidate(id);
   return withImages(row);
 }
 
@@ -96,7 +96,7 @@ export async function deleteVenue(
     await tx.delete(venues).where(eq(venues.id, id));
     return row;
   });
-  ctx.venueListCache.invalidate();
+  ctx.venueListCache.invalidate(id);
   ctx.log.info({ venueId: id, name: removed.name, reason }, 'venue deleted by the admin');
   try {
     await ctx.storage.deletePrefix(`${id}/`);

@@ -26,10 +26,18 @@ export async function getVenue(
   viewer: Viewer | null,
   id: string,
 ): Promise<PublicVenue | FullVenue> {
-  const [row] = await ctx.db.select(fullColumns).from(venues).where(eq(venues.id, id));
   const who = viewerRef(viewer);
+  // The public view of an active venue is kept in memory until that venue changes (decision 0031).
+  const index = ctx.venueListCache.enabled ? ctx.venueListCache.index : undefined;
+  const kept = index?.detail(id);
+  if (kept && !canOnVenue(who, kept, 'readPrivate')) return kept;
+  const version = index?.version;
+  const [row] = await ctx.db.select(fullColumns).from(venues).where(eq(venues.id, id));
   if (!row || !canOnVenue(who, row, 'read')) throw notFound(VENUE_NOT_FOUND);
-  return canOnVenue(who, row, 'readPrivate') ? withImages(row) : withImages(publicPart(row));
+  if (canOnVenue(who, row, 'readPrivate')) return withImages(row);
+  const venue = withImages(publicPart(row));
+  if (row.is_active && version !== undefined) index?.storeDetail(id, venue, version);
+  return venue;
 }
 
 /** The host's own venues, every status, newest first (owner view). */

@@ -23,7 +23,7 @@ import { LIST_TTL_MS } from './list-cache';
 import { NEWEST_FIRST, mediaUrl } from './shared';
 
 /** The list card: only what a card shows. */
-const cardColumns = {
+export const cardColumns = {
   id: venues.id,
   name: venues.name,
   city: venues.city,
@@ -45,6 +45,31 @@ const cardColumns = {
 /** A card as the search reads it: the contract's card, its instant still a Date. */
 export type VenueCard = Omit<VenueCardAnswer, 'created_at'> & { created_at: Date };
 export type VenueListPage = Omit<VenueListPageAnswer, 'venues'> & { venues: VenueCard[] };
+
+/** A row of cardColumns as its card (the list's SQL path and the index of decision 0031 share it). */
+export function cardOf({
+  first_image,
+  cursor_at: _at,
+  rating_count,
+  rating_sum,
+  rating_key: _key,
+  ...card
+}: CardRow): VenueCard {
+  return {
+    ...card,
+    image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
+    rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
+  };
+}
+
+/** A row of cardColumns. */
+export type CardRow = Omit<VenueCard, 'image' | 'rating'> & {
+  first_image: string | null;
+  rating_count: number;
+  rating_sum: number;
+  rating_key: string;
+  cursor_at: string;
+};
 
 /** Best rated first (then most reviewed, then newest), in the order of venues_active_rating_idx. */
 const BEST_RATED_FIRST = [
@@ -277,13 +302,7 @@ export async function listVenues(
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return {
-    venues: page.map(
-      ({ first_image, cursor_at: _at, rating_count, rating_sum, rating_key: _key, ...card }) => ({
-        ...card,
-        image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
-        rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
-      }),
-    ),
+    venues: page.map(cardOf),
     total_count: counts.total,
     total_count_capped: counts.capped,
     all_count: counts.all,
@@ -309,17 +328,20 @@ export class ListPageJson {
   }
 }
 
-/** The list page, from the cache when possible (the counts are cached on their own too). */
+/**
+ * The list page, from the cache when possible, else from the index of the active venues, else
+ * by SQL (the counts are cached on their own too).
+ */
 export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<ListPageJson> {
   const cache = ctx.venueListCache;
   const key = `page:${filterKey(query)}:${query.sort ?? 'newest'}:${query.cursor ?? ''}:${query.limit}`;
   const memo: Memo = (k, t, load) => cache.get(k, t, load);
-  return cache.get(
-    key,
-    LIST_TTL_MS,
-    async () =>
-      new ListPageJson(
-        JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageAnswer>),
-      ),
-  );
+  return cache.get(key, LIST_TTL_MS, async () => {
+    // The index answers when it can say exactly what the SQL would (decision 0031).
+    const fromIndex = cache.enabled ? cache.index?.answer(query) : undefined;
+    if (fromIndex !== undefined) return new ListPageJson(fromIndex);
+    return new ListPageJson(
+      JSON.stringify((await listVenues(ctx, query, memo)) satisfies Encoded<VenueListPageAnswer>),
+    );
+  });
 }

@@ -54,6 +54,6 @@ export async function updateVenue(
     const [pending] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id));
     return pending!;
   });
-  ctx.venueListCache.invalidate();
+  ctx.venueListCache.invalidate(id);
   return withImages(row);
 }

@@ -1,0 +1,303 @@
+/**
+ * The in-process index of the active venues (decision 0031): their cards, filter and order
+ * columns, and the date overrides from two days before today (UTC) on, so the public list is
+ * answered without the database. Kept current by `changed(id)` (the list cache forwards every
+ * change-feed event and every writer's invalidation): the venue is marked dirty and reloaded
+ * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
+ * answers. Also keeps the public detail of recently read venues, dropped by their events.
+ */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { addDaysToDate } from '@/domain/calendar';
+import type { VenueListQuery } from '@/domain/filters';
+import type { Db } from '../../db/client';
+import { venueAvailability, venues } from '../../db/schema';
+import type { Logger } from '../../logger';
+import {
+  answerFromIndex,
+  compareNewest,
+  compareRating,
+  type IndexEntry,
+  type IndexView,
+} from './index-answer';
+import { LIST_TTL_MS } from './list-cache';
+import { cardColumns, cardOf } from './search';
+import type { PublicVenue } from './shared';
+
+const DETAIL_MAX_ENTRIES = 5_000;
+/** After a failed load, how long before the next try (the SQL answers meanwhile). */
+const RETRY_MS = 1_000;
+
+const entryColumns = {
+  ...cardColumns,
+  open_days: venues.open_days,
+  city_lc: sql<string>`lower(${venues.city})`,
+  address_lc: sql<string>`lower(${venues.address})`,
+};
+
+type Loaded = { entry: IndexEntry; dates: Array<[string, boolean]> };
+
+function entryOf({
+  open_days,
+  city_lc,
+  address_lc,
+  ...row
+}: Awaited<ReturnType<typeof selectEntries>>[number]) {
+  return {
+    id: row.id,
+    card: JSON.stringify(cardOf(row)),
+    cityLc: city_lc,
+    addressLc: address_lc,
+    capacity: row.capacity,
+    pricingType: row.pricing_type,
+    basePrice: row.base_price,
+    openDays: open_days,
+    at: row.cursor_at,
+    ratingKey: row.rating_key,
+    ratingMilli: Math.round(Number(row.rating_key) * 1000),
+    ratingCount: row.rating_count,
+  } satisfies IndexEntry;
+}
+
+const selectEntries = (db: Db, id?: string) =>
+  db
+    .select(entryColumns)
+    .from(venues)
+    .where(and(eq(venues.is_active, true), id === undefined ? undefined : eq(venues.id, id)));
+
+const selectOverrides = (db: Db, horizon: string, id?: string) =>
+  db
+    .select({
+      venue_id: venueAvailability.venue_id,
+      date: venueAvailability.date,
+      is_available: venueAvailability.is_available,
+    })
+    .from(venueAvailability)
+    .innerJoin(venues, eq(venues.id, venueAvailability.venue_id))
+    .where(
+      and(
+        eq(venues.is_active, true),
+        gte(venueAvailability.date, horizon),
+        id === undefined ? undefined : eq(venues.id, id),
+      ),
+    );
+
+function insertSorted(list: IndexEntry[], e: IndexEntry, compare: (a: IndexEntry, b: IndexEntry) => number) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, e);
+}
+
+function removeSorted(list: IndexEntry[], e: IndexEntry, compare: (a: IndexEntry, b: IndexEntry) => number) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (list[lo]?.id === e.id) list.splice(lo, 1);
+}
+
+export class VenueIndex implements IndexView {
+  byNewest: IndexEntry[] = [];
+  byRating: IndexEntry[] = [];
+  overrides = new Map<string, Map<string, boolean>>();
+  horizon = '9999-12-31';
+  private entries = new Map<string, IndexEntry>();
+  private overrideDates = new Map<string, string[]>();
+  private ready = false;
+  private loadedAt = -Infinity;
+  private failedAt = -Infinity;
+  /** Counts changes; a full reload answers for the changes up to the count at its start. */
+  private seq = 0;
+  private fullOwed = 0;
+  private installedAt = 0;
+  private fullLoading = false;
+  /** Venues changed since their entry was read: venue → the count at its last change. */
+  private readonly dirty = new Map<string, number>();
+  /** Every venue changed while a full load runs → the count at its last change (re-read after it). */
+  private readonly changedDuringLoad = new Map<string, number>();
+  private readonly reloading = new Set<string>();
+  private readonly details = new Map<string, PublicVenue>();
+  answered = 0;
+  declined = 0;
+  detailHits = 0;
+  detailMisses = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** The list page as JSON, or undefined when the SQL must answer (and loads what is owed). */
+  answer(query: VenueListQuery): string | undefined {
+    const now = this.clock();
+    const owed = !this.ready || this.installedAt < this.fullOwed || now - this.loadedAt > LIST_TTL_MS;
+    if (owed && !this.fullLoading && now - this.failedAt > RETRY_MS) void this.loadAll();
+    const json =
+      this.ready && this.dirty.size === 0 && this.installedAt >= this.fullOwed
+        ? answerFromIndex(this, query)
+        : undefined;
+    if (json === undefined) this.declined++;
+    else this.answered++;
+    return json;
+  }
+
+  /** A venue changed (its id), or anything may have (no id): from now on it is read anew. */
+  changed(id?: string) {
+    this.seq++;
+    if (id === undefined) {
+      this.details.clear();
+      this.fullOwed = this.seq;
+      return;
+    }
+    this.details.delete(id);
+    if (this.fullLoading) this.changedDuringLoad.set(id, this.seq);
+    if (!this.ready && !this.fullLoading) return; // nothing loaded that could be stale
+    this.dirty.set(id, this.seq);
+    if (this.ready) void this.reload(id);
+  }
+
+  /** Waits until nothing is dirty or loading (tests and the bench). */
+  async settled(): Promise<void> {
+    while (this.fullLoading || this.reloading.size > 0) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private async reload(id: string) {
+    if (this.reloading.has(id)) return; // the running reload reads again if its count moved
+    this.reloading.add(id);
+    try {
+      for (;;) {
+        const version = this.dirty.get(id);
+        if (version === undefined) return;
+        const [row] = await selectEntries(this.db, id);
+        const dates = row ? await selectOverrides(this.db, this.horizon, id) : [];
+        if (this.dirty.get(id) !== version) continue;
+        this.apply(id, row && { entry: entryOf(row), dates: dates.map((o) => [o.date, o.is_available]) });
+        this.dirty.delete(id);
+        return;
+      }
+    } catch (err) {
+      this.log.warn({ err, venue: id }, 'venue index: reload failed; the list is answered by SQL');
+      this.failedAt = this.clock();
+      this.fullOwed = this.seq;
+    } finally {
+      this.reloading.delete(id);
+    }
+  }
+
+  private apply(id: string, fresh: Loaded | undefined) {
+    const old = this.entries.get(id);
+    if (old) {
+      removeSorted(this.byNewest, old, compareNewest);
+      removeSorted(this.byRating, old, compareRating);
+      this.entries.delete(id);
+    }
+    for (const date of this.overrideDates.get(id) ?? []) this.overrides.get(date)?.delete(id);
+    this.overrideDates.delete(id);
+    if (!fresh) return;
+    insertSorted(this.byNewest, fresh.entry, compareNewest);
+    insertSorted(this.byRating, fresh.entry, compareRating);
+    this.entries.set(id, fresh.entry);
+    this.setOverrides(this.overrides, this.overrideDates, id, fresh.dates);
+  }
+
+  private setOverrides(
+    byDate: Map<string, Map<string, boolean>>,
+    byVenue: Map<string, string[]>,
+    id: string,
+    dates: Array<[string, boolean]>,
+  ) {
+    if (dates.length === 0) return;
+    byVenue.set(
+      id,
+      dates.map(([date, available]) => {
+        let day = byDate.get(date);
+        if (!day) byDate.set(date, (day = new Map()));
+        day.set(id, available);
+        return date;
+      }),
+    );
+  }
+
+  private async loadAll() {
+    this.fullLoading = true;
+    const startedSeq = this.seq;
+    const started = this.clock();
+    const horizon = addDaysToDate(new Date(started).toISOString().slice(0, 10), -2);
+    try {
+      const rows = await selectEntries(this.db);
+      const dates = await selectOverrides(this.db, horizon);
+      const entries = new Map(rows.map((row) => [row.id, entryOf(row)] as const));
+      const byDate = new Map<string, Map<string, boolean>>();
+      const byVenue = new Map<string, string[]>();
+      const perVenue = new Map<string, Array<[string, boolean]>>();
+      for (const o of dates) {
+        const list = perVenue.get(o.venue_id) ?? [];
+        list.push([o.date, o.is_available]);
+        perVenue.set(o.venue_id, list);
+      }
+      for (const [id, list] of perVenue) this.setOverrides(byDate, byVenue, id, list);
+      this.entries = entries;
+      this.byNewest = [...entries.values()].sort(compareNewest);
+      this.byRating = [...entries.values()].sort(compareRating);
+      this.overrides = byDate;
+      this.overrideDates = byVenue;
+      this.horizon = horizon;
+      this.ready = true;
+      this.loadedAt = started;
+      this.installedAt = startedSeq;
+      // Changes seen before the load started are in it; later ones are read again, even those
+      // whose own reload already ended (the snapshot may predate them).
+      for (const [id, at] of this.changedDuringLoad) if (at > startedSeq) this.dirty.set(id, at);
+      for (const [id, at] of this.dirty) {
+        if (at <= startedSeq && !this.reloading.has(id)) this.dirty.delete(id);
+        else void this.reload(id);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'venue index: load failed; the list is answered by SQL');
+      this.failedAt = this.clock();
+    } finally {
+      this.fullLoading = false;
+      this.changedDuringLoad.clear();
+    }
+  }
+
+  /* ---------- the public detail ---------- */
+
+  /** The change count, to hand back to storeDetail (a detail read across a change is not kept). */
+  get version() {
+    return this.seq;
+  }
+
+  detail(id: string): PublicVenue | undefined {
+    const hit = this.details.get(id);
+    if (hit) this.detailHits++;
+    else this.detailMisses++;
+    return hit;
+  }
+
+  /** The kept public detail, if any, without counting it as a detail answer (availability). */
+  kept(id: string): PublicVenue | undefined {
+    return this.details.get(id);
+  }
+
+  storeDetail(id: string, venue: PublicVenue, version: number) {
+    if (version !== this.seq) return;
+    if (this.details.size >= DETAIL_MAX_ENTRIES) {
+      const oldest = this.details.keys().next().value;
+      if (oldest !== undefined) this.details.delete(oldest);
+    }
+    this.details.set(id, venue);
+  }
+}
