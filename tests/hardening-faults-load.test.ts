@@ -108,6 +108,9 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
             created.set(key, res.body.id);
             break;
           }
+          // The work committed but its answer was lost (the database went away during the
+          // commit): after the claim's lock the server says so instead of doing it again.
+          if (res.body?.error?.code === 'IDEMPOTENCY_ANSWER_LOST') break;
           if (res.status !== 503 && res.body?.error?.code !== 'IDEMPOTENCY_IN_PROGRESS') {
             throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
           }
@@ -174,13 +177,21 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       expect(h.body.reason).toMatch(/^The database is /);
     expect(recoveryMs).toBeLessThan(8000);
     // Every request ended in exactly one booking: the 201s are in the database, retries made no
-    // second one, and no key was left "still being processed".
-    expect(created.size).toBe(keys.length);
+    // second one, and none was lost. Nearly every key got its 201; a key whose commit outcome
+    // was unknown to the server (the connection refused during COMMIT) may instead stay "still
+    // being processed" until its claim's lock runs out — its booking must then exist, once.
     const rows = await env.ctx.db
       .select({ id: bookings.id, text: bookings.special_requests })
       .from(bookings)
       .where(like(bookings.special_requests, `Outage ${keys[0]!.split('-')[0]}-%`));
+    const byKey = new Map<string, number>();
+    for (const r of rows) {
+      const k = r.text!.replace(/^Outage /, '');
+      byKey.set(k, (byKey.get(k) ?? 0) + 1);
+    }
+    for (const key of keys) expect(byKey.get(key), `bookings for ${key}`).toBe(1);
     expect(rows.length).toBe(keys.length);
+    expect(created.size).toBeGreaterThanOrEqual(keys.length - 2);
     const ids = new Set(rows.map((r) => r.id));
     for (const id of created.values()) expect(ids.has(id)).toBe(true);
     // Last, the timing: nothing hangs beyond the pool's timeouts (and the machine's own slowness).
@@ -203,7 +214,7 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       ),
     );
     await expectOutcome(result, health);
-  }, 30_000);
+  }, 90_000);
 
   it('packets silently dropped for 5 s under load: no hanging, 503s within 2 s, recovers, nothing lost', async () => {
     const health: Sent[] = [];
@@ -216,5 +227,5 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       ),
     );
     await expectOutcome(result, health);
-  }, 30_000);
+  }, 90_000);
 });
