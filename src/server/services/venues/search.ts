@@ -2,6 +2,9 @@
  * The public venue list (SPEC §2 /venues): active venues filtered, counted (up to a cap) and
  * paged in SQL with a keyset cursor, served as ready JSON from the context's list cache.
  * Decision 0023 says how it stays fast at 100,000 venues.
+ *
+ * Longer than 300 lines: one query builder whose filters, count and cursor must agree with each
+ * other (and with the in-process index of decision 31, which shares its card helpers).
  */
 import { gzipSync } from 'node:zlib';
 import { and, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
