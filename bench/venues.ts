@@ -46,6 +46,8 @@ const BUDGET_P99_MS = 50;
 const BUDGET_SEARCH_MEDIAN_MS = 5;
 const BUDGET_SEARCH_P99_MS = 20;
 const SEARCH_SAMPLES = 2_000;
+/** How many of the slowest search mixes the report prints (BENCH_SLOWEST, default 10). */
+const SLOWEST_SHOWN = Number(process.env.BENCH_SLOWEST ?? 10);
 /** BENCH_ENGINES=postgres (or pglite) runs one engine only. */
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres')
   .split(',')
@@ -243,6 +245,8 @@ interface EngineResult {
     samples: number;
     errors: string[];
     cpu?: { median: number; p99: number };
+    /** The slowest filter mixes (wall ms), to find what misses the budget. */
+    slowest: Array<{ query: string; ms: number }>;
   };
   served: LoadResult;
   hitRate: number;
@@ -297,6 +301,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
     const times: number[] = [];
     const cpu: number[] = [];
     const searchErrors: string[] = [];
+    const perMix: Array<{ query: string; ms: number }> = [];
     for (const q of filterMixes(SEARCH_SAMPLES, 29)) {
       const query = venueListQuerySchema.parse(q);
       const c = process.cpuUsage();
@@ -308,6 +313,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
         searchErrors.push(`${new URLSearchParams(q)}: ${(err as Error).cause ?? err}`);
       }
       times.push(performance.now() - t);
+      perMix.push({ query: new URLSearchParams(q).toString(), ms: times.at(-1)! });
       const used = process.cpuUsage(c);
       cpu.push((used.user + used.system) / 1000);
     }
@@ -347,6 +353,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
           p99: quantile(times, 0.99),
           samples: times.length,
           errors: searchErrors,
+          slowest: perMix.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN),
           // On PGlite the database runs in this process: its CPU time is the server's own work,
           // whatever else the machine is doing. PostgreSQL's backend is out of reach: wall only.
           cpu: engine === 'pglite' ? { median: quantile(cpu, 0.5), p99: quantile(cpu, 0.99) } : undefined,
@@ -437,6 +444,8 @@ async function main() {
       r.search.p99 <= BUDGET_SEARCH_P99_MS &&
       r.search.errors.length === 0;
     for (const e of r.search.errors.slice(0, 5)) console.log(`  ${r.engine} search error: ${e}`);
+    for (const s of r.search.slowest)
+      console.log(`  ${r.engine} slow search: ${fmt(s.ms, 2)} ms  ?${s.query}`);
     ok &&= pass;
     const cpu = r.search.cpu
       ? `; CPU time of the process (app + PGlite): median ${fmt(r.search.cpu.median, 2)} ms, p99 ${fmt(r.search.cpu.p99, 2)} ms`

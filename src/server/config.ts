@@ -69,6 +69,11 @@ export const configSchema = z.object({
   /** PostgreSQL pool: connect (and wait for a free connection) and per-statement timeouts. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1800),
+  /**
+   * The venue index's safety full reload (decision 0031), for a change lost without the change
+   * feed noticing; a feed reconnect reloads at once.
+   */
+  VENUE_INDEX_RELOAD_MINUTES: z.coerce.number().min(1).max(1440).default(15),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')

@@ -23,7 +23,9 @@ export async function createContext(
   const changes = new ChangeFeed(log);
   await changes.start(database);
   const venueListCache = new VenueListCache();
-  venueListCache.attach(new VenueIndex(database.db, log));
+  venueListCache.attach(
+    new VenueIndex(database.db, log, Date.now, config.VENUE_INDEX_RELOAD_MINUTES * 60_000),
+  );
   venueListCache.follow(changes);
   return {
     config,

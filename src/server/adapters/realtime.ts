@@ -45,36 +45,64 @@ export type ChangeEvent =
     };
 
 type Subscriber = (event: ChangeEvent) => void;
+/** Told when events may have been lost (the feed's connection dropped and came back). */
+type GapListener = () => void;
 
 /**
  * The change feed: PostgreSQL NOTIFY (from triggers on venues, bookings and booking
  * conversations) fanned out to
  * in-process subscribers. Every app server LISTENs, so a change made through any server
- * reaches the clients connected to all of them.
+ * reaches the clients connected to all of them. Events sent while the LISTEN connection is
+ * down are not replayed: `onGap` listeners hear when that may have happened.
  */
 export class ChangeFeed {
   private readonly subscribers = new Set<Subscriber>();
+  private readonly gapListeners = new Set<GapListener>();
   private unlisten: Unlisten | undefined;
 
   constructor(private readonly log: Logger) {}
 
   async start(database: Database) {
-    this.unlisten = await database.listen(CHANGE_CHANNEL, (payload) => {
-      let event: ChangeEvent;
+    this.unlisten = await database.listen(
+      CHANGE_CHANNEL,
+      (payload) => this.deliver(payload),
+      () => this.missed(),
+    );
+  }
+
+  private deliver(payload: string) {
+    let event: ChangeEvent;
+    try {
+      event = JSON.parse(payload) as ChangeEvent;
+    } catch {
+      this.log.warn({ payload }, 'change feed: unreadable payload');
+      return;
+    }
+    for (const s of this.subscribers) {
       try {
-        event = JSON.parse(payload) as ChangeEvent;
-      } catch {
-        this.log.warn({ payload }, 'change feed: unreadable payload');
-        return;
+        s(event);
+      } catch (err) {
+        this.log.error({ err }, 'change feed: subscriber failed');
       }
-      for (const s of this.subscribers) {
-        try {
-          s(event);
-        } catch (err) {
-          this.log.error({ err }, 'change feed: subscriber failed');
-        }
+    }
+  }
+
+  /** Listens for "events may have been missed" (after a reconnect); returns the unsubscribe. */
+  onGap(listener: GapListener): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
+  /** Reports that events may have been missed: every gap listener hears it. */
+  missed() {
+    this.log.warn('change feed: reconnected; events during the gap may be lost');
+    for (const l of this.gapListeners) {
+      try {
+        l();
+      } catch (err) {
+        this.log.error({ err }, 'change feed: gap listener failed');
       }
-    });
+    }
   }
 
   subscribe(s: Subscriber): () => void {
@@ -88,6 +116,7 @@ export class ChangeFeed {
 
   async stop() {
     this.subscribers.clear();
+    this.gapListeners.clear();
     await this.unlisten?.();
   }
 }

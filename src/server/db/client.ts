@@ -22,8 +22,12 @@ export type Unlisten = () => Promise<void>;
 export interface Database {
   db: Db;
   engine: Engine;
-  /** Subscribes to NOTIFY on a channel; payloads arrive after the notifying transaction commits. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Subscribes to NOTIFY on a channel; payloads arrive after the notifying transaction commits.
+   * `onReconnect` is called each time the subscription is re-established after its connection
+   * dropped: the payloads sent during the gap are lost (PostgreSQL does not replay them).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -113,7 +117,7 @@ export async function openPostgres(
   return {
     db,
     engine: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onReconnect) {
       // LISTEN needs a connection of its own that stays open; if it drops (server restart,
       // failover), reconnect with backoff so live updates and cache invalidation resume.
       let current: pg.Client | null = null;
@@ -135,9 +139,11 @@ export async function openPostgres(
           await client.end().catch(() => undefined);
           return;
         }
+        const reconnected = current !== null;
         current = client;
         listeners.add(client);
         failures = 0;
+        if (reconnected) onReconnect?.();
       };
       const reconnectLater = () => {
         const delay = Math.min(30_000, 250 * 2 ** failures++);

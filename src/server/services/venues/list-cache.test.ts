@@ -20,16 +20,24 @@ const bookingEvent: ChangeEvent = {
   status: 'pending',
 };
 
-/** A change feed that lets the test publish events. */
+/** A change feed that lets the test publish events and report a gap. */
 function fakeFeed() {
   const subscribers = new Set<(e: ChangeEvent) => void>();
+  const gapListeners = new Set<() => void>();
   return {
     subscribe(s: (e: ChangeEvent) => void) {
       subscribers.add(s);
       return () => subscribers.delete(s);
     },
+    onGap(l: () => void) {
+      gapListeners.add(l);
+      return () => gapListeners.delete(l);
+    },
     publish(e: ChangeEvent) {
       for (const s of subscribers) s(e);
+    },
+    gap() {
+      for (const l of gapListeners) l();
     },
   };
 }
@@ -87,9 +95,15 @@ describe('VenueListCache', () => {
       expect(cache.size).toBe(0);
     }
 
+    // A gap in the feed (events may be lost) drops everything.
+    await fill();
+    feed.gap();
+    expect(cache.size).toBe(0);
+
     stop();
     await fill();
     feed.publish(venueEvent(true, true));
+    feed.gap();
     expect(cache.size).toBe(1);
   });
 

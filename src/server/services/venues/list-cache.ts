@@ -41,11 +41,19 @@ export class VenueListCache {
     this.index = index;
   }
 
-  /** Listens to the change feed: every change that touches the public list invalidates. */
-  follow(feed: Pick<ChangeFeed, 'subscribe'>): () => void {
-    return feed.subscribe((event) => {
+  /**
+   * Listens to the change feed: every change that touches the public list invalidates, and so
+   * does a gap in the feed (events may have been lost: everything is read anew).
+   */
+  follow(feed: Pick<ChangeFeed, 'subscribe' | 'onGap'>): () => void {
+    const unsubscribe = feed.subscribe((event) => {
       if (touchesPublicList(event)) this.invalidate(event.id);
     });
+    const unGap = feed.onGap(() => this.invalidate());
+    return () => {
+      unsubscribe();
+      unGap();
+    };
   }
 
   /**

@@ -19,13 +19,18 @@ import {
   type IndexEntry,
   type IndexView,
 } from './index-answer';
-import { LIST_TTL_MS } from './list-cache';
 import { cardColumns, cardOf } from './search';
 import type { PublicVenue } from './shared';
 
 const DETAIL_MAX_ENTRIES = 5_000;
 /** After a failed load, how long before the next try (the SQL answers meanwhile). */
 const RETRY_MS = 1_000;
+/**
+ * The safety interval of the full reload, should a change be missed without the feed noticing
+ * (config VENUE_INDEX_RELOAD_MINUTES). Known gaps — a feed reconnect, `changed()` without an id —
+ * reload at once; this only bounds what nothing reported.
+ */
+export const FULL_RELOAD_MS = 15 * 60_000;
 
 const entryColumns = {
   ...cardColumns,
@@ -129,10 +134,14 @@ export class VenueIndex implements IndexView {
   detailHits = 0;
   detailMisses = 0;
 
+  /** Full reloads completed (tests). */
+  fullLoads = 0;
+
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
+    private readonly fullReloadMs = FULL_RELOAD_MS,
   ) {}
 
   get size() {
@@ -142,7 +151,7 @@ export class VenueIndex implements IndexView {
   /** The list page as JSON, or undefined when the SQL must answer (and loads what is owed). */
   answer(query: VenueListQuery): string | undefined {
     const now = this.clock();
-    const owed = !this.ready || this.installedAt < this.fullOwed || now - this.loadedAt > LIST_TTL_MS;
+    const owed = !this.ready || this.installedAt < this.fullOwed || now - this.loadedAt > this.fullReloadMs;
     if (owed && !this.fullLoading && now - this.failedAt > RETRY_MS) void this.loadAll();
     const json =
       this.ready && this.dirty.size === 0 && this.installedAt >= this.fullOwed
@@ -257,6 +266,7 @@ export class VenueIndex implements IndexView {
       this.ready = true;
       this.loadedAt = started;
       this.installedAt = startedSeq;
+      this.fullLoads++;
       // Changes seen before the load started are in it; later ones are read again, even those
       // whose own reload already ended (the snapshot may predate them).
       for (const [id, at] of this.changedDuringLoad) if (at > startedSeq) this.dirty.set(id, at);

@@ -1,0 +1,188 @@
+/**
+ * When the venue index reloads everything (decision 0031): not every minute, but when the change
+ * feed says it may have missed events (its connection came back), and after a long safety
+ * interval. A second app server on the same database is given a change feed that can be made to
+ * lose events and then report its reconnect, and an index on a clock the test moves.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import type { ChangeEvent } from '../src/server/adapters/realtime';
+import type { Database } from '../src/server/db/client';
+import type { AppContext } from '../src/server/context';
+import { createLogger } from '../src/server/logger';
+import { createContext } from '../src/server/runtime';
+import { VenueIndex } from '../src/server/services/venues/venue-index';
+import { createTestEnv, RecordingTransport, type TestEnv } from './support/env';
+import { call } from './support/client';
+import { createAccounts, createActiveVenue, type Accounts } from './factories';
+
+let env: TestEnv;
+let actors: Accounts;
+beforeAll(async () => {
+  env = await createTestEnv();
+  actors = await createAccounts(env);
+});
+afterAll(async () => {
+  await env.close();
+});
+
+type Page = { venues: Array<{ id: string; base_price: number }>; total_count: number };
+
+/**
+ * The database seen through a change feed that drops every payload while `lost` is set; `back()`
+ * ends the loss and reports a reconnect through the adapter's own callback.
+ */
+function lossyListen(database: Database) {
+  let reconnected: (() => void) | undefined;
+  const state = { lost: false, dropped: [] as string[] };
+  const wrapped: Database = {
+    ...database,
+    listen: (channel, onPayload, onReconnect) => {
+      reconnected = onReconnect;
+      return database.listen(
+        channel,
+        (payload) => (state.lost ? state.dropped.push(payload) : onPayload(payload)),
+        onReconnect,
+      );
+    },
+  };
+  return {
+    wrapped,
+    state,
+    /** The feed comes back: with `reconnect`, it reports it (as the PostgreSQL adapter does). */
+    back(reconnect: boolean) {
+      state.lost = false;
+      if (reconnect) reconnected!();
+    },
+  };
+}
+
+describe('a second server whose change feed loses events', () => {
+  const RELOAD_MS = 15 * 60_000;
+  let feed: ReturnType<typeof lossyListen>;
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  let index: VenueIndex;
+  let t = Date.parse('2026-01-01T00:00:00Z');
+  beforeAll(async () => {
+    feed = lossyListen(env.ctx.database);
+    ctx = await createContext(env.config, feed.wrapped, createLogger('silent'), {
+      mail: new RecordingTransport(),
+    });
+    index = new VenueIndex(ctx.db, ctx.log, () => t, RELOAD_MS);
+    ctx.venueListCache.attach(index);
+    app = createApp(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.changes.stop();
+  });
+
+  const list = async (city: string) => {
+    // Drop the cached pages without owing a full reload (an id that names no venue).
+    ctx.venueListCache.invalidate('00000000-0000-0000-0000-000000000000');
+    await index.settled();
+    const res = await app.request(`/api/venues?location=${encodeURIComponent(city)}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as Page;
+  };
+  /** Waits until the feed has dropped the event of this venue's last change (the loss happened). */
+  const lostEventOf = (id: string, last: (e: ChangeEvent) => boolean, from = 0) =>
+    vi.waitFor(
+      () =>
+        expect(
+          feed.state.dropped.slice(from).some((p) => {
+            const e = JSON.parse(p) as ChangeEvent;
+            return e.id === id && last(e);
+          }),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+
+  it('reloads at once when the feed reports its reconnect, and not every minute', async () => {
+    await list('anything');
+    await index.settled();
+    const loads = index.fullLoads;
+    expect(loads).toBe(1);
+
+    feed.state.lost = true;
+    const city = 'Reconnect City';
+    const v = await createActiveVenue(env, actors, { city });
+    await lostEventOf(v.id, (e) => e.entity === 'venue' && e.is_active && !e.was_active);
+    feed.back(false);
+
+    // The missed venue is not shown, from the index, even after the old one-minute TTL.
+    t += 61_000;
+    let answered = index.answered;
+    expect((await list(city)).total_count).toBe(0);
+    expect(index.answered).toBe(answered + 1);
+    await index.settled();
+    expect(index.fullLoads).toBe(loads);
+
+    // The feed reports a reconnect: the next answer is current (by SQL while the index reloads).
+    feed.state.lost = true;
+    feed.back(true);
+    expect((await list(city)).venues.map((c) => c.id)).toEqual([v.id]);
+    await index.settled();
+    expect(index.fullLoads).toBe(loads + 1);
+    answered = index.answered;
+    expect((await list(city)).venues.map((c) => c.id)).toEqual([v.id]);
+    expect(index.answered, 'from the reloaded index').toBe(answered + 1);
+  });
+
+  it('reloads after the safety interval a change lost without a reconnect', async () => {
+    const city = 'Silent Loss City';
+    const v = await createActiveVenue(env, actors, { city });
+    await vi.waitFor(async () => expect((await list(city)).total_count).toBe(1), { timeout: 5000 });
+    const loads = index.fullLoads;
+
+    feed.state.lost = true;
+    const from = feed.state.dropped.length;
+    const edited = await call(env, 'PATCH', `/api/venues/${v.id}`, {
+      cookie: actors.host.cookie,
+      json: { base_price: 777 },
+    });
+    expect(edited.status).toBe(200);
+    await lostEventOf(v.id, (e) => e.entity === 'venue' && e.op === 'update', from);
+    feed.back(false);
+
+    t += RELOAD_MS - 1_000;
+    expect((await list(city)).venues[0]!.base_price).toBe(250);
+    expect(index.fullLoads).toBe(loads);
+
+    // Past the interval the reload starts; the index keeps answering (stale) while it runs.
+    t += 2_000;
+    const answered = index.answered;
+    expect((await app.request(`/api/venues?location=${encodeURIComponent(city)}&limit=3`)).status).toBe(200);
+    expect(index.answered, 'not declined during a safety reload').toBe(answered + 1);
+    await index.settled();
+    expect(index.fullLoads).toBe(loads + 1);
+    expect((await list(city)).venues[0]!.base_price).toBe(777);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL change feed', () => {
+  it('reports a gap when its LISTEN connection is cut and comes back', async () => {
+    let gaps = 0;
+    const stop = env.ctx.changes.onGap(() => gaps++);
+    const admin = new pg.Client({ connectionString: env.databaseUrl });
+    await admin.connect();
+    try {
+      const cut = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN %'`,
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(gaps).toBeGreaterThan(0), { timeout: 5000 });
+    } finally {
+      stop();
+      await admin.end();
+    }
+    // And the feed delivers again after it.
+    let seen = 0;
+    const off = env.ctx.changes.subscribe(() => seen++);
+    await createActiveVenue(env, actors, { city: 'After The Cut' });
+    await vi.waitFor(() => expect(seen).toBeGreaterThan(0), { timeout: 5000 });
+    off();
+  });
+});
