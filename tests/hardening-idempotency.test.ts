@@ -4,8 +4,14 @@
  * expire after 24 hours, and a retry after the first request's process died never duplicates.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unavailable } from '../src/domain/errors';
+import type { AppEnv } from '../src/server/context';
 import { bookings, emailOutbox, idempotencyKeys, type Venue } from '../src/server/db/schema';
+import { inTransaction } from '../src/server/db/transaction';
+import { handleError } from '../src/server/http/errors';
+import { idempotent } from '../src/server/http/idempotency';
 import { call, type Actor } from './support/client';
 import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';
@@ -240,6 +246,88 @@ describe('Idempotency-Key on booking requests', () => {
       const retry = await request(actors.guest, key, body);
       expect(retry.status, JSON.stringify(retry.body)).toBe(201);
       expect(await countBookings(env)).toBe(before + 1);
+    });
+  });
+
+  describe('the work committed but the request failed after it (its answer lost)', () => {
+    // A POST handler behind the real middleware whose work commits (with the key's "done"
+    // mark, through inTransaction) and then fails as a dropped connection does: 503. The
+    // failure is injected in the handler, after its commit, so nothing depends on timing.
+    let app: Hono<AppEnv>;
+    let failAfterCommit = true;
+    let failBeforeCommit = false;
+    const works = async () => {
+      const rows = (await env.ctx.db.execute(
+        sql`select count(*)::int as n from test_idempotent_work`,
+      )) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      return rows.rows[0]!.n;
+    };
+    beforeAll(async () => {
+      await env.ctx.db.execute(sql`create table if not exists test_idempotent_work (id serial primary key)`);
+      app = new Hono<AppEnv>();
+      app.onError((err, c) => handleError(err, c, env.ctx.log));
+      app.post('/work', idempotent(env.ctx), async (c) => {
+        await inTransaction(env.ctx.db, async (tx) => {
+          await tx.execute(sql`insert into test_idempotent_work default values`);
+          if (failBeforeCommit) throw unavailable('The database is not reachable right now.');
+        });
+        if (failAfterCommit) throw unavailable('The database is not reachable right now.');
+        return c.json({ done: true }, 201);
+      });
+    });
+    const post = async (key: string) => {
+      const res = await app.request('/work', {
+        method: 'POST',
+        headers: { cookie: actors.guest.cookie, 'idempotency-key': key, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+    };
+
+    it('a retry hears at once that the answer was lost, and the work is never done twice', async () => {
+      failAfterCommit = true;
+      const key = newKey();
+      const before = await works();
+      const first = await post(key);
+      expect(first.status).toBe(503);
+      expect(await works()).toBe(before + 1);
+      // A 503 does not wait for the release (the database may be away): it follows at once.
+      const where = eq(idempotencyKeys.key, key);
+      for (let i = 0; i < 40; i++) {
+        const [row] = await env.ctx.db.select().from(idempotencyKeys).where(where);
+        if (row!.locked_until.getTime() < NOW.getTime()) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // The clock has not moved: the claim's 60 s lock would still hold it.
+      for (let i = 0; i < 2; i++) {
+        const retry = await post(key);
+        expect(retry.status).toBe(409);
+        expect(retry.body.error!.code).toBe('IDEMPOTENCY_ANSWER_LOST');
+      }
+      // Even once the request could have worked, and after the lock's time.
+      failAfterCommit = false;
+      expect((await post(key)).body.error!.code).toBe('IDEMPOTENCY_ANSWER_LOST');
+      env.clock.now = new Date(NOW.getTime() + 2 * 60_000);
+      expect((await post(key)).body.error!.code).toBe('IDEMPOTENCY_ANSWER_LOST');
+      freezeClock(env);
+      expect(await works()).toBe(before + 1);
+    });
+
+    it('work that did not commit is released: the retry does it, once', async () => {
+      failAfterCommit = false;
+      failBeforeCommit = true;
+      const key = newKey();
+      const before = await works();
+      expect((await post(key)).status).toBe(503);
+      expect(await works()).toBe(before);
+      failBeforeCommit = false;
+      expect((await post(key)).status).toBe(201);
+      expect(await works()).toBe(before + 1);
+      const replay = await post(key);
+      expect(replay.status).toBe(201);
+      expect(await works()).toBe(before + 1);
     });
   });
 });

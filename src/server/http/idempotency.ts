@@ -17,6 +17,8 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a first request may take before a retry may take its claim over (its process died). */
 export const IDEMPOTENCY_LOCK_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** The lock of a committed claim whose answer was lost: long past, whatever the clock says. */
+const LOCK_RELEASED = new Date(0);
 
 export const KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different request. Use a new key for a new request.';
@@ -73,12 +75,17 @@ export function idempotent(ctx: AppContext): MiddlewareHandler<AppEnv> {
     // Only a claim of this request whose work did not commit may be released: if the work
     // committed (its "committed" mark is written in the same transaction), a retry must never
     // redo it, even when this request ends in an error after the commit (a lost connection).
-    const release = () =>
-      ctx.db
-        .delete(idempotencyKeys)
-        .where(
-          and(where, eq(idempotencyKeys.committed, false), eq(idempotencyKeys.locked_until, lockedUntil)),
-        );
+    // Such a claim keeps its row but loses its lock at once, so a retry hears at once that the
+    // answer was lost instead of "still being processed" until the lock runs out. Both writes
+    // match only this request's own claim (its lock instant), and each can be retried alone.
+    const release = async () => {
+      const mine = and(where, eq(idempotencyKeys.locked_until, lockedUntil));
+      await ctx.db.delete(idempotencyKeys).where(and(mine, eq(idempotencyKeys.committed, false)));
+      await ctx.db
+        .update(idempotencyKeys)
+        .set({ locked_until: LOCK_RELEASED })
+        .where(and(mine, eq(idempotencyKeys.committed, true), sql`${idempotencyKeys.status} is null`));
+    };
     let claimed: Array<{ key: string }>;
     try {
       claimed = await ctx.db
