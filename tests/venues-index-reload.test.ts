@@ -5,6 +5,7 @@
  * lose events and then report its reconnect, and an index on a clock the test moves.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
 import type { ChangeEvent } from '../src/server/adapters/realtime';
@@ -158,6 +159,33 @@ describe('a second server whose change feed loses events', () => {
     await index.settled();
     expect(index.fullLoads).toBe(loads + 1);
     expect((await list(city)).venues[0]!.base_price).toBe(777);
+  });
+
+  it('reads everything in pages, and answers as the SQL does', async () => {
+    for (let i = 0; i < 4; i++) await createActiveVenue(env, actors, { city: `Paged City ${i}` });
+    index.loadPageSize = 2;
+    ctx.venueListCache.invalidate(); // a full reload is owed
+    await list('Paged');
+    await index.settled();
+    const [row] = (
+      (await ctx.db.execute(sql`select count(*)::int as n from venues where is_active`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    expect(row!.n).toBeGreaterThanOrEqual(4); // several pages of 2
+    expect(index.size).toBe(row!.n);
+    const page = async () => (await app.request('/api/venues?limit=48')).text();
+    ctx.venueListCache.invalidate('00000000-0000-0000-0000-000000000000');
+    await index.settled();
+    const answered = index.answered;
+    const fromIndex = await page();
+    expect(index.answered).toBe(answered + 1);
+    ctx.venueListCache.enabled = false;
+    try {
+      expect(await page()).toBe(fromIndex);
+    } finally {
+      ctx.venueListCache.enabled = true;
+    }
   });
 });
 

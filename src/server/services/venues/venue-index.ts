@@ -6,7 +6,7 @@
  * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
  * answers. Also keeps the public detail of recently read venues, dropped by their events.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { addDaysToDate } from '@/domain/calendar';
 import type { VenueListQuery } from '@/domain/filters';
 import type { Db } from '../../db/client';
@@ -31,6 +31,12 @@ const RETRY_MS = 1_000;
  * reload at once; this only bounds what nothing reported.
  */
 export const FULL_RELOAD_MS = 15 * 60_000;
+/**
+ * A full load reads the active venues in pages of this many, by id: no one statement runs into
+ * the statement timeout (100,000 venues in one read did, on PostgreSQL under load), and on PGlite
+ * other requests run between two pages instead of waiting for the whole read.
+ */
+export const FULL_LOAD_PAGE = 5_000;
 
 const entryColumns = {
   ...cardColumns,
@@ -68,6 +74,14 @@ const selectEntries = (db: Db, id?: string) =>
     .select(entryColumns)
     .from(venues)
     .where(and(eq(venues.is_active, true), id === undefined ? undefined : eq(venues.id, id)));
+
+const selectEntryPage = (db: Db, after: string | undefined, limit: number) =>
+  db
+    .select(entryColumns)
+    .from(venues)
+    .where(and(eq(venues.is_active, true), after === undefined ? undefined : gt(venues.id, after)))
+    .orderBy(asc(venues.id))
+    .limit(limit);
 
 const selectOverrides = (db: Db, horizon: string, id?: string) =>
   db
@@ -136,6 +150,8 @@ export class VenueIndex implements IndexView {
 
   /** Full reloads completed (tests). */
   fullLoads = 0;
+  /** Venues read per statement of a full load (tests make it small). */
+  loadPageSize = FULL_LOAD_PAGE;
 
   constructor(
     private readonly db: Db,
@@ -245,9 +261,16 @@ export class VenueIndex implements IndexView {
     const started = this.clock();
     const horizon = addDaysToDate(new Date(started).toISOString().slice(0, 10), -2);
     try {
-      const rows = await selectEntries(this.db);
+      // Read in pages: a venue changed after its page was read is re-read after the load, like
+      // any venue changed during it (its change counts past startedSeq).
+      const entries = new Map<string, IndexEntry>();
+      for (let after: string | undefined; ;) {
+        const page = await selectEntryPage(this.db, after, this.loadPageSize);
+        for (const row of page) entries.set(row.id, entryOf(row));
+        if (page.length < this.loadPageSize) break;
+        after = page.at(-1)!.id;
+      }
       const dates = await selectOverrides(this.db, horizon);
-      const entries = new Map(rows.map((row) => [row.id, entryOf(row)] as const));
       const byDate = new Map<string, Map<string, boolean>>();
       const byVenue = new Map<string, string[]>();
       const perVenue = new Map<string, Array<[string, boolean]>>();
