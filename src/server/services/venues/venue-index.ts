@@ -5,6 +5,9 @@
  * change-feed event and every writer's invalidation): the venue is marked dirty and reloaded
  * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
  * answers. Also keeps the public detail of recently read venues, dropped by their events.
+ *
+ * Longer than 300 lines: the load, the per-venue reload and the answer's preconditions share one
+ * change count and must be read together to see that no answer comes from a stale entry.
  */
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { addDaysToDate } from '@/domain/calendar';
