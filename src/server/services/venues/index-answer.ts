@@ -11,6 +11,8 @@ import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeR
 /** One active venue as the index keeps it. */
 export interface IndexEntry {
   id: string;
+  /** A number unique to this entry in its index: its place in the index's location masks. */
+  slot: number;
   /** The card as JSON, exactly as the SQL path writes it. */
   card: string;
   /** city and address as the database's lower() gives them (what ILIKE compares). */
@@ -35,6 +37,12 @@ export interface IndexView {
   overrides: ReadonlyMap<string, ReadonlyMap<string, boolean>>;
   /** The first date whose overrides are loaded. */
   horizon: string;
+  /**
+   * For a lowered location text: 1 at the slot of every entry whose lowered city or address
+   * contains it. Kept per text until an entry changes, so a text asked again is not searched
+   * again in every venue's city and address.
+   */
+  locationMask(needle: string): Uint8Array;
 }
 
 type Key = readonly [number, number, string, string];
@@ -112,8 +120,9 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
   const max = band?.max ?? null;
   const bit = date ? weekDayBit(weekDayOf(date)) : 0;
   const dayOverrides = date ? view.overrides.get(date) : undefined;
-  // The cheap tests first; the text search last, on the venues the others leave.
+  const mask = needle === undefined ? undefined : view.locationMask(needle);
   const matches = (e: IndexEntry) => {
+    if (mask !== undefined && mask[e.slot] !== 1) return false;
     if (guests !== undefined && e.capacity < guests) return false;
     if (pricingType && e.pricingType !== pricingType) return false;
     if (min !== null && !(e.basePrice > min)) return false;
@@ -122,7 +131,7 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
       const override = dayOverrides?.get(e.id);
       if (override === undefined ? (e.openDays & bit) === 0 : !override) return false;
     }
-    return needle === undefined || e.cityLc.includes(needle) || e.addressLc.includes(needle);
+    return true;
   };
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);
 

@@ -24,6 +24,8 @@ import { cardColumns, cardOf } from './search';
 import type { PublicVenue } from './shared';
 
 const DETAIL_MAX_ENTRIES = 5_000;
+/** Location texts whose masks are kept (10,000 venues: 10 KB each). */
+const LOCATION_MASKS_MAX = 256;
 /** After a failed load, how long before the next try (the SQL answers meanwhile). */
 const RETRY_MS = 1_000;
 
@@ -36,14 +38,13 @@ const entryColumns = {
 
 type Loaded = { entry: IndexEntry; dates: Array<[string, boolean]> };
 
-function entryOf({
-  open_days,
-  city_lc,
-  address_lc,
-  ...row
-}: Awaited<ReturnType<typeof selectEntries>>[number]) {
+function entryOf(
+  { open_days, city_lc, address_lc, ...row }: Awaited<ReturnType<typeof selectEntries>>[number],
+  slot: number,
+) {
   return {
     id: row.id,
+    slot,
     card: JSON.stringify(cardOf(row)),
     cityLc: city_lc,
     addressLc: address_lc,
@@ -124,6 +125,9 @@ export class VenueIndex implements IndexView {
   private readonly changedDuringLoad = new Map<string, number>();
   private readonly reloading = new Set<string>();
   private readonly details = new Map<string, PublicVenue>();
+  /** Location masks by lowered text (see IndexView), dropped whenever an entry changes. */
+  private readonly masks = new Map<string, Uint8Array>();
+  private nextSlot = 0;
   answered = 0;
   declined = 0;
   detailHits = 0;
@@ -183,7 +187,7 @@ export class VenueIndex implements IndexView {
         const [row] = await selectEntries(this.db, id);
         const dates = row ? await selectOverrides(this.db, this.horizon, id) : [];
         if (this.dirty.get(id) !== version) continue;
-        this.apply(id, row && { entry: entryOf(row), dates: dates.map((o) => [o.date, o.is_available]) });
+        this.apply(id, row && { entry: entryOf(row, this.nextSlot++), dates: dates.map((o) => [o.date, o.is_available]) });
         this.dirty.delete(id);
         return;
       }
@@ -197,6 +201,7 @@ export class VenueIndex implements IndexView {
   }
 
   private apply(id: string, fresh: Loaded | undefined) {
+    this.masks.clear();
     const old = this.entries.get(id);
     if (old) {
       removeSorted(this.byNewest, old, compareNewest);
@@ -238,7 +243,7 @@ export class VenueIndex implements IndexView {
     try {
       const rows = await selectEntries(this.db);
       const dates = await selectOverrides(this.db, horizon);
-      const entries = new Map(rows.map((row) => [row.id, entryOf(row)] as const));
+      const entries = new Map(rows.map((row) => [row.id, entryOf(row, this.nextSlot++)] as const));
       const byDate = new Map<string, Map<string, boolean>>();
       const byVenue = new Map<string, string[]>();
       const perVenue = new Map<string, Array<[string, boolean]>>();
@@ -249,6 +254,7 @@ export class VenueIndex implements IndexView {
       }
       for (const [id, list] of perVenue) this.setOverrides(byDate, byVenue, id, list);
       this.entries = entries;
+      this.masks.clear();
       this.byNewest = [...entries.values()].sort(compareNewest);
       this.byRating = [...entries.values()].sort(compareRating);
       this.overrides = byDate;
@@ -271,6 +277,17 @@ export class VenueIndex implements IndexView {
       this.fullLoading = false;
       this.changedDuringLoad.clear();
     }
+  }
+
+  locationMask(needle: string): Uint8Array {
+    let mask = this.masks.get(needle);
+    if (mask) return mask;
+    mask = new Uint8Array(this.nextSlot);
+    for (const e of this.entries.values())
+      if (e.cityLc.includes(needle) || e.addressLc.includes(needle)) mask[e.slot] = 1;
+    if (this.masks.size >= LOCATION_MASKS_MAX) this.masks.delete(this.masks.keys().next().value!);
+    this.masks.set(needle, mask);
+    return mask;
   }
 
   /* ---------- the public detail ---------- */
