@@ -104,6 +104,12 @@ export async function getAvailability(
     throw invalid(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
   }
 
+  // The range's overrides and confirmed times are kept until the venue changes (decision 0034).
+  const calendars = cache.enabled ? cache.calendars : undefined;
+  const kept = calendars?.get(venue.id, from, to);
+  if (kept) return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...kept };
+  const version = calendars?.version ?? 0;
+
   const overrides = await overridesBetween(ctx.db, venue.id, from, to);
 
   const taken = await ctx.db
@@ -119,6 +125,7 @@ export async function getAvailability(
     )
     .orderBy(asc(bookings.starts_at));
 
+  calendars?.store(venue.id, from, to, { overrides, taken }, version);
   return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), overrides, taken };
 }
 
