@@ -1,0 +1,147 @@
+/**
+ * The calendar's overrides and confirmed times are kept per venue and range (decision 0034),
+ * and never served stale: each test reads a range twice (the second read is answered from
+ * memory), changes something, and reads it again. With the change feed stopped, only the
+ * writers' own announcements can drop what is kept — so every change this server makes must
+ * show at once without the feed; a change made straight in the database (as another server
+ * would) shows once the feed delivers it.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
+import { createTestEnv, type TestEnv } from './support/env';
+import { call } from './support/client';
+import {
+  FRIDAY,
+  NOW,
+  bookingAction,
+  createAccounts,
+  createBooking,
+  freezeClock,
+  insertBooking,
+  insertOverride,
+  insertVenue,
+  type Accounts,
+} from './factories';
+
+let env: TestEnv;
+let a: Accounts;
+beforeAll(async () => {
+  env = await createTestEnv();
+  freezeClock(env);
+  a = await createAccounts(env);
+});
+afterAll(async () => {
+  await env.close();
+});
+
+const RANGE = '?from=2030-06-01&to=2030-06-30';
+const kept = () => env.ctx.venueListCache.calendars;
+type Calendar = {
+  overrides: Array<{ date: string; is_available: boolean; price: number }>;
+  taken: Array<{ date: string; start_time: string; end_time: string }>;
+  today: string;
+};
+
+/** The calendar of June 2030, read twice: the second answer must come from memory and agree. */
+async function june(venueId: string): Promise<Calendar> {
+  const first = await call<Calendar>(env, 'GET', `/api/venues/${venueId}/availability${RANGE}`);
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const hits = kept().hits;
+  const second = await call<Calendar>(env, 'GET', `/api/venues/${venueId}/availability${RANGE}`);
+  expect(kept().hits, 'answered from memory').toBe(hits + 1);
+  expect(second.body).toEqual(first.body);
+  return first.body;
+}
+
+describe('with the change feed stopped, this server shows its own changes at once', () => {
+  beforeAll(async () => {
+    await env.ctx.changes.stop();
+  });
+
+  it('a booking approved, then cancelled by its guest', async () => {
+    const venue = await insertVenue(env, a.host);
+    expect((await june(venue.id)).taken).toEqual([]);
+    const b = await createBooking(env, a.guest, venue.id);
+    expect((await june(venue.id)).taken).toEqual([]); // pending holds no time
+    expect((await bookingAction(env, a.host, b.id, 'approve')).status).toBe(200);
+    expect((await june(venue.id)).taken).toEqual([{ date: FRIDAY, start_time: '20:00', end_time: '23:00' }]);
+    const cancelled = await bookingAction(env, a.guest, b.id, 'cancel', { reason: 'Plans changed.' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await june(venue.id)).taken).toEqual([]);
+  });
+
+  it('an override added, changed and removed by the host', async () => {
+    const venue = await insertVenue(env, a.host);
+    expect((await june(venue.id)).overrides).toEqual([]);
+    const added = await call(env, 'POST', `/api/venues/${venue.id}/overrides`, {
+      cookie: a.host.cookie,
+      json: { date: '2030-06-20', price: 0, is_available: false, pricing_type: null },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await june(venue.id)).overrides.map((o) => [o.date, o.is_available])).toEqual([
+      ['2030-06-20', false],
+    ]);
+    const patched = await call(env, 'PATCH', `/api/venues/${venue.id}/overrides/${added.body.id}`, {
+      cookie: a.host.cookie,
+      json: { is_available: true, price: 450 },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await june(venue.id)).overrides.map((o) => [o.is_available, o.price])).toEqual([[true, 450]]);
+    const removed = await call(env, 'DELETE', `/api/venues/${venue.id}/overrides/${added.body.id}`, {
+      cookie: a.host.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect((await june(venue.id)).overrides).toEqual([]);
+  });
+
+  it('a confirmed booking released by the timed transitions (unpaid by its deadline)', async () => {
+    const venue = await insertVenue(env, a.host);
+    const due = new Date(NOW.getTime() + 60_000);
+    await insertBooking(env, venue, a.guest, {
+      state: 'confirmed',
+      date: FRIDAY,
+      payment_due_at: due,
+      confirmed_at: NOW,
+    });
+    expect((await june(venue.id)).taken).toHaveLength(1);
+    const released = await new TimedTransitionsWorker(env.ctx).tick(new Date(due.getTime() + 1));
+    expect(released).toEqual({ expired: 0, released: 1 });
+    expect((await june(venue.id)).taken).toEqual([]);
+  });
+
+  it('"today" is worked out on every request, not kept', async () => {
+    const venue = await insertVenue(env, a.host);
+    expect((await june(venue.id)).today).toBe('2030-06-03');
+    freezeClock(env, new Date('2030-06-05T16:00:00Z'));
+    try {
+      expect((await june(venue.id)).today).toBe('2030-06-05');
+    } finally {
+      freezeClock(env);
+    }
+  });
+});
+
+describe('with the change feed running, a change made elsewhere shows once it is delivered', () => {
+  beforeAll(async () => {
+    await env.ctx.changes.start(env.ctx.database);
+    env.ctx.venueListCache.follow(env.ctx.changes);
+  });
+
+  it('a confirmed booking and an override written straight into the database', async () => {
+    const venue = await insertVenue(env, a.host);
+    expect(await june(venue.id)).toMatchObject({ taken: [], overrides: [] });
+    await insertBooking(env, venue, a.guest, { state: 'confirmed', date: FRIDAY, start_time: '21:00' });
+    await vi.waitFor(
+      async () =>
+        expect((await june(venue.id)).taken).toEqual([
+          { date: FRIDAY, start_time: '21:00', end_time: '23:00' },
+        ]),
+      { timeout: 5000 },
+    );
+    await insertOverride(env, venue, { date: '2030-06-21', is_available: false });
+    await vi.waitFor(
+      async () => expect((await june(venue.id)).overrides.map((o) => o.date)).toEqual(['2030-06-21']),
+      { timeout: 5000 },
+    );
+  });
+});
