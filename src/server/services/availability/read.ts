@@ -11,7 +11,7 @@ import type { DateOverride } from '@/domain/pricing';
 import type { AppContext, Viewer } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings, venueAvailability, venues, type Venue, type VenueAvailability } from '../../db/schema';
-import { venueFor } from '../venues/access';
+import { getVenue } from '../venues/queries';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 
 export const MAX_AVAILABILITY_DAYS = 93;
@@ -89,12 +89,10 @@ export async function getAvailability(
   venueId: string,
   range: { from?: string; to?: string },
 ): Promise<Availability> {
-  // An active venue's kept public detail (decision 0031) has what the calendar needs, and
-  // anyone may read an active venue; otherwise the database says who may.
+  // The venue as the viewer may read it (404 otherwise): an active venue's public detail is kept
+  // (decision 0031) and has what the calendar needs — its zone and weekly hours.
   const cache = ctx.venueListCache;
-  const venue =
-    (cache.enabled ? cache.index?.kept(venueId) : undefined) ??
-    (await venueFor(ctx.db, viewer, venueId, 'read'));
+  const venue = await getVenue(ctx, viewer, venueId, { countKept: false });
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);

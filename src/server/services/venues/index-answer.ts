@@ -43,6 +43,45 @@ export interface IndexView {
    * again in every venue's city and address.
    */
   locationMask(needle: string): Uint8Array;
+  /** The filter columns of one order (kept until an entry changes). */
+  columns(byRating: boolean): OrderColumns;
+  /** For a date: at each entry's slot, 0 without an override, 1 open, 2 closed (kept likewise). */
+  overrideMask(date: string): Uint8Array;
+}
+
+/**
+ * The filter columns of the entries of one order, position by position: the filters read these
+ * typed arrays in a row instead of 10,000 objects scattered in memory.
+ */
+export interface OrderColumns {
+  capacity: Float64Array;
+  price: Float64Array;
+  /** PRICING_CODES of the pricing type (0: any other). */
+  pricing: Uint8Array;
+  days: Int32Array;
+  slot: Int32Array;
+}
+
+export const PRICING_CODES: Readonly<Record<string, number>> = { hourly_rate: 1, minimum_spend: 2 };
+
+export function columnsOf(list: readonly IndexEntry[]): OrderColumns {
+  const n = list.length;
+  const c: OrderColumns = {
+    capacity: new Float64Array(n),
+    price: new Float64Array(n),
+    pricing: new Uint8Array(n),
+    days: new Int32Array(n),
+    slot: new Int32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const e = list[i]!;
+    c.capacity[i] = e.capacity;
+    c.price[i] = e.basePrice;
+    c.pricing[i] = PRICING_CODES[e.pricingType] ?? 0;
+    c.days[i] = e.openDays;
+    c.slot[i] = e.slot;
+  }
+  return c;
 }
 
 type Key = readonly [number, number, string, string];
@@ -119,23 +158,26 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
   const min = band?.min ?? null;
   const max = band?.max ?? null;
   const bit = date ? weekDayBit(weekDayOf(date)) : 0;
-  const dayOverrides = date ? view.overrides.get(date) : undefined;
   const mask = needle === undefined ? undefined : view.locationMask(needle);
-  const matches = (e: IndexEntry) => {
-    if (mask !== undefined && mask[e.slot] !== 1) return false;
-    if (guests !== undefined && e.capacity < guests) return false;
-    if (pricingType && e.pricingType !== pricingType) return false;
-    if (min !== null && !(e.basePrice > min)) return false;
-    if (max !== null && !(e.basePrice <= max)) return false;
-    if (date) {
-      const override = dayOverrides?.get(e.id);
-      if (override === undefined ? (e.openDays & bit) === 0 : !override) return false;
-    }
-    return true;
-  };
+  const dayMask = date ? view.overrideMask(date) : undefined;
+  const type = pricingType ? (PRICING_CODES[pricingType] ?? -1) : 0;
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);
 
   const list = byRating ? view.byRating : view.byNewest;
+  const { capacity, price, pricing: pricingOf, days, slot } = view.columns(byRating);
+  // The same tests as the SQL's WHERE, on the columns of the entry at position i.
+  const matches = (i: number) => {
+    if (mask !== undefined && mask[slot[i]!] !== 1) return false;
+    if (guests !== undefined && capacity[i]! < guests) return false;
+    if (type !== 0 && pricingOf[i] !== type) return false;
+    if (min !== null && !(price[i]! > min)) return false;
+    if (max !== null && !(price[i]! <= max)) return false;
+    if (dayMask !== undefined) {
+      const override = dayMask[slot[i]!];
+      if (override === 0 ? (days[i]! & bit) === 0 : override === 2) return false;
+    }
+    return true;
+  };
   const keyOf = byRating ? ratingKey : newestKey;
   const from = start ? positionAfter(list, start, keyOf) : 0;
   const page: IndexEntry[] = [];
@@ -147,10 +189,9 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
     n = 0;
     let i = 0;
     while (i < list.length) {
-      const e = list[i]!;
-      if (matches(e)) {
+      if (matches(i)) {
         n++;
-        if (i >= from && page.length <= limit) page.push(e);
+        if (i >= from && page.length <= limit) page.push(list[i]!);
       }
       i++;
       if (n > LIST_COUNT_CAP) {

@@ -14,8 +14,10 @@ import { venueAvailability, venues } from '../../db/schema';
 import type { Logger } from '../../logger';
 import {
   answerFromIndex,
+  columnsOf,
   compareNewest,
   compareRating,
+  type OrderColumns,
   type IndexEntry,
   type IndexView,
 } from './index-answer';
@@ -127,6 +129,8 @@ export class VenueIndex implements IndexView {
   private readonly details = new Map<string, PublicVenue>();
   /** Location masks by lowered text (see IndexView), dropped whenever an entry changes. */
   private readonly masks = new Map<string, Uint8Array>();
+  private readonly dayMasks = new Map<string, Uint8Array>();
+  private readonly orderColumns: { newest?: OrderColumns; rating?: OrderColumns } = {};
   private nextSlot = 0;
   answered = 0;
   declined = 0;
@@ -201,7 +205,7 @@ export class VenueIndex implements IndexView {
   }
 
   private apply(id: string, fresh: Loaded | undefined) {
-    this.masks.clear();
+    this.dropDerived();
     const old = this.entries.get(id);
     if (old) {
       removeSorted(this.byNewest, old, compareNewest);
@@ -254,7 +258,7 @@ export class VenueIndex implements IndexView {
       }
       for (const [id, list] of perVenue) this.setOverrides(byDate, byVenue, id, list);
       this.entries = entries;
-      this.masks.clear();
+      this.dropDerived();
       this.byNewest = [...entries.values()].sort(compareNewest);
       this.byRating = [...entries.values()].sort(compareRating);
       this.overrides = byDate;
@@ -277,6 +281,33 @@ export class VenueIndex implements IndexView {
       this.fullLoading = false;
       this.changedDuringLoad.clear();
     }
+  }
+
+  /** Drops what is derived from the entries (masks, columns): an entry or an override changed. */
+  private dropDerived() {
+    this.masks.clear();
+    this.dayMasks.clear();
+    this.orderColumns.newest = undefined;
+    this.orderColumns.rating = undefined;
+  }
+
+  columns(byRating: boolean): OrderColumns {
+    return byRating
+      ? (this.orderColumns.rating ??= columnsOf(this.byRating))
+      : (this.orderColumns.newest ??= columnsOf(this.byNewest));
+  }
+
+  overrideMask(date: string): Uint8Array {
+    let mask = this.dayMasks.get(date);
+    if (mask) return mask;
+    mask = new Uint8Array(this.nextSlot);
+    for (const [id, available] of this.overrides.get(date) ?? []) {
+      const e = this.entries.get(id);
+      if (e) mask[e.slot] = available ? 1 : 2;
+    }
+    if (this.dayMasks.size >= LOCATION_MASKS_MAX) this.dayMasks.delete(this.dayMasks.keys().next().value!);
+    this.dayMasks.set(date, mask);
+    return mask;
   }
 
   locationMask(needle: string): Uint8Array {
