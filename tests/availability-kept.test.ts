@@ -145,3 +145,32 @@ describe('with the change feed running, a change made elsewhere shows once it is
     );
   });
 });
+
+describe('venue rows asked at the same moment are read together', () => {
+  it('each detail and calendar gets its own venue, and a hidden or unknown one is 404', async () => {
+    const active = await Promise.all([1, 2, 3].map((n) => insertVenue(env, a.host, { name: `Batch ${n}` })));
+    const hidden = await insertVenue(env, a.host, { name: 'Batch hidden', is_active: false });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const ids = [...active.map((v) => v.id), hidden.id, unknown];
+    const [details, calendars, asOwner] = await Promise.all([
+      Promise.all(ids.map((id) => call(env, 'GET', `/api/venues/${id}`))),
+      Promise.all(ids.map((id) => call(env, 'GET', `/api/venues/${id}/availability${RANGE}`))),
+      Promise.all(ids.map((id) => call(env, 'GET', `/api/venues/${id}`, { cookie: a.host.cookie }))),
+    ]);
+    expect(details.map((r) => [r.status, r.body.name ?? r.body.error?.message])).toEqual([
+      [200, 'Batch 1'],
+      [200, 'Batch 2'],
+      [200, 'Batch 3'],
+      [404, 'Venue not found'],
+      [404, 'Venue not found'],
+    ]);
+    expect(calendars.map((r) => r.status)).toEqual([200, 200, 200, 404, 404]);
+    expect(asOwner.map((r) => [r.status, r.body.name ?? null])).toEqual([
+      [200, 'Batch 1'],
+      [200, 'Batch 2'],
+      [200, 'Batch 3'],
+      [200, 'Batch hidden'],
+      [404, null],
+    ]);
+  });
+});
