@@ -11,8 +11,6 @@ import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeR
 /** One active venue as the index keeps it. */
 export interface IndexEntry {
   id: string;
-  /** A number unique to this entry in its index: its place in the index's location masks. */
-  slot: number;
   /** The card as JSON, exactly as the SQL path writes it. */
   card: string;
   /** city and address as the database's lower() gives them (what ILIKE compares). */
@@ -38,50 +36,39 @@ export interface IndexView {
   /** The first date whose overrides are loaded. */
   horizon: string;
   /**
-   * For a lowered location text: 1 at the slot of every entry whose lowered city or address
-   * contains it. Kept per text until an entry changes, so a text asked again is not searched
-   * again in every venue's city and address.
+   * Filter bitsets, by order and filter value (see `bitsFor`). The index empties it whenever an
+   * entry or an override changes, so a bitset is never older than the entries it describes.
    */
-  locationMask(needle: string): Uint8Array;
-  /** The filter columns of one order (kept until an entry changes). */
-  columns(byRating: boolean): OrderColumns;
-  /** For a date: at each entry's slot, 0 without an override, 1 open, 2 closed (kept likewise). */
-  overrideMask(date: string): Uint8Array;
+  bitsets: Map<string, Uint32Array>;
 }
+
+/** Bitsets kept per index (each is a bit per venue: 10,000 venues, 1.25 KB). */
+const BITSETS_MAX = 1_024;
 
 /**
- * The filter columns of the entries of one order, position by position: the filters read these
- * typed arrays in a row instead of 10,000 objects scattered in memory.
+ * The positions of `list` (one order) whose entry passes `test`, as a bitset — made once per
+ * order and filter value (`key`), then read from the view's bitsets while the entries stay.
  */
-export interface OrderColumns {
-  capacity: Float64Array;
-  price: Float64Array;
-  /** PRICING_CODES of the pricing type (0: any other). */
-  pricing: Uint8Array;
-  days: Int32Array;
-  slot: Int32Array;
+function bitsFor(
+  view: IndexView,
+  list: readonly IndexEntry[],
+  key: string,
+  test: (e: IndexEntry) => boolean,
+): Uint32Array {
+  let bits = view.bitsets.get(key);
+  if (bits) return bits;
+  bits = new Uint32Array((list.length + 31) >>> 5);
+  for (let i = 0; i < list.length; i++) if (test(list[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
+  if (view.bitsets.size >= BITSETS_MAX) view.bitsets.delete(view.bitsets.keys().next().value!);
+  view.bitsets.set(key, bits);
+  return bits;
 }
 
-export const PRICING_CODES: Readonly<Record<string, number>> = { hourly_rate: 1, minimum_spend: 2 };
-
-export function columnsOf(list: readonly IndexEntry[]): OrderColumns {
-  const n = list.length;
-  const c: OrderColumns = {
-    capacity: new Float64Array(n),
-    price: new Float64Array(n),
-    pricing: new Uint8Array(n),
-    days: new Int32Array(n),
-    slot: new Int32Array(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const e = list[i]!;
-    c.capacity[i] = e.capacity;
-    c.price[i] = e.basePrice;
-    c.pricing[i] = PRICING_CODES[e.pricingType] ?? 0;
-    c.days[i] = e.openDays;
-    c.slot[i] = e.slot;
-  }
-  return c;
+/** The number of bits set in a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
 type Key = readonly [number, number, string, string];
@@ -157,27 +144,45 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
   const band = pricing ? findPriceBand(pricing) : undefined;
   const min = band?.min ?? null;
   const max = band?.max ?? null;
-  const bit = date ? weekDayBit(weekDayOf(date)) : 0;
-  const mask = needle === undefined ? undefined : view.locationMask(needle);
-  const dayMask = date ? view.overrideMask(date) : undefined;
-  const type = pricingType ? (PRICING_CODES[pricingType] ?? -1) : 0;
+  const list = byRating ? view.byRating : view.byNewest;
+  const order = byRating ? 'rating' : 'newest';
+
+  // One bitset per filter (the SQL's WHERE, term by term), each made once per value and order.
+  const sets: Uint32Array[] = [];
+  if (needle !== undefined)
+    sets.push(
+      bitsFor(
+        view,
+        list,
+        `${order} location ${needle}`,
+        (e) => e.cityLc.includes(needle) || e.addressLc.includes(needle),
+      ),
+    );
+  if (guests !== undefined)
+    sets.push(bitsFor(view, list, `${order} guests ${guests}`, (e) => e.capacity >= guests));
+  if (pricingType)
+    sets.push(bitsFor(view, list, `${order} type ${pricingType}`, (e) => e.pricingType === pricingType));
+  if (min !== null || max !== null)
+    sets.push(
+      bitsFor(
+        view,
+        list,
+        `${order} price ${min} ${max}`,
+        (e) => (min === null || e.basePrice > min) && (max === null || e.basePrice <= max),
+      ),
+    );
+  if (date) {
+    const bit = weekDayBit(weekDayOf(date));
+    const dayOverrides = view.overrides.get(date);
+    sets.push(
+      bitsFor(view, list, `${order} date ${date}`, (e) => {
+        const override = dayOverrides?.get(e.id);
+        return override === undefined ? (e.openDays & bit) !== 0 : override;
+      }),
+    );
+  }
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);
 
-  const list = byRating ? view.byRating : view.byNewest;
-  const { capacity, price, pricing: pricingOf, days, slot } = view.columns(byRating);
-  // The same tests as the SQL's WHERE, on the columns of the entry at position i.
-  const matches = (i: number) => {
-    if (mask !== undefined && mask[slot[i]!] !== 1) return false;
-    if (guests !== undefined && capacity[i]! < guests) return false;
-    if (type !== 0 && pricingOf[i] !== type) return false;
-    if (min !== null && !(price[i]! > min)) return false;
-    if (max !== null && !(price[i]! <= max)) return false;
-    if (dayMask !== undefined) {
-      const override = dayMask[slot[i]!];
-      if (override === 0 ? (days[i]! & bit) === 0 : override === 2) return false;
-    }
-    return true;
-  };
   const keyOf = byRating ? ratingKey : newestKey;
   const from = start ? positionAfter(list, start, keyOf) : 0;
   const page: IndexEntry[] = [];
@@ -186,18 +191,19 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
     n = list.length;
     for (let i = from; i < list.length && page.length <= limit; i++) page.push(list[i]!);
   } else {
+    // The venues passing every filter: the count (exact; it is capped when shown) and, from the
+    // cursor on, the page and one more (to know whether there is a next page).
     n = 0;
-    let i = 0;
-    while (i < list.length) {
-      if (matches(i)) {
-        n++;
-        if (i >= from && page.length <= limit) page.push(list[i]!);
-      }
-      i++;
-      if (n > LIST_COUNT_CAP) {
-        // The count is decided ("100+"): only the page still needs entries, from the cursor on.
-        if (page.length > limit) break;
-        if (i < from) i = from;
+    const words = (list.length + 31) >>> 5;
+    for (let w = 0; w < words; w++) {
+      let x = sets[0]![w]!;
+      for (let k = 1; k < sets.length && x !== 0; k++) x &= sets[k]![w]!;
+      if (x === 0) continue;
+      n += popcount(x);
+      if (page.length > limit || (w + 1) << 5 <= from) continue;
+      for (let b = 0; b < 32 && page.length <= limit; b++) {
+        const i = (w << 5) + b;
+        if ((x & (1 << b)) !== 0 && i >= from) page.push(list[i]!);
       }
     }
   }

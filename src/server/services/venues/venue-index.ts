@@ -14,10 +14,8 @@ import { venueAvailability, venues } from '../../db/schema';
 import type { Logger } from '../../logger';
 import {
   answerFromIndex,
-  columnsOf,
   compareNewest,
   compareRating,
-  type OrderColumns,
   type IndexEntry,
   type IndexView,
 } from './index-answer';
@@ -26,8 +24,6 @@ import { cardColumns, cardOf } from './search';
 import type { PublicVenue } from './shared';
 
 const DETAIL_MAX_ENTRIES = 5_000;
-/** Location texts whose masks are kept (10,000 venues: 10 KB each). */
-const LOCATION_MASKS_MAX = 256;
 /** After a failed load, how long before the next try (the SQL answers meanwhile). */
 const RETRY_MS = 1_000;
 
@@ -40,13 +36,14 @@ const entryColumns = {
 
 type Loaded = { entry: IndexEntry; dates: Array<[string, boolean]> };
 
-function entryOf(
-  { open_days, city_lc, address_lc, ...row }: Awaited<ReturnType<typeof selectEntries>>[number],
-  slot: number,
-) {
+function entryOf({
+  open_days,
+  city_lc,
+  address_lc,
+  ...row
+}: Awaited<ReturnType<typeof selectEntries>>[number]) {
   return {
     id: row.id,
-    slot,
     card: JSON.stringify(cardOf(row)),
     cityLc: city_lc,
     addressLc: address_lc,
@@ -127,11 +124,8 @@ export class VenueIndex implements IndexView {
   private readonly changedDuringLoad = new Map<string, number>();
   private readonly reloading = new Set<string>();
   private readonly details = new Map<string, PublicVenue>();
-  /** Location masks by lowered text (see IndexView), dropped whenever an entry changes. */
-  private readonly masks = new Map<string, Uint8Array>();
-  private readonly dayMasks = new Map<string, Uint8Array>();
-  private readonly orderColumns: { newest?: OrderColumns; rating?: OrderColumns } = {};
-  private nextSlot = 0;
+  /** The answer's filter bitsets (IndexView), dropped whenever an entry or an override changes. */
+  readonly bitsets = new Map<string, Uint32Array>();
   answered = 0;
   declined = 0;
   detailHits = 0;
@@ -191,7 +185,7 @@ export class VenueIndex implements IndexView {
         const [row] = await selectEntries(this.db, id);
         const dates = row ? await selectOverrides(this.db, this.horizon, id) : [];
         if (this.dirty.get(id) !== version) continue;
-        this.apply(id, row && { entry: entryOf(row, this.nextSlot++), dates: dates.map((o) => [o.date, o.is_available]) });
+        this.apply(id, row && { entry: entryOf(row), dates: dates.map((o) => [o.date, o.is_available]) });
         this.dirty.delete(id);
         return;
       }
@@ -247,7 +241,7 @@ export class VenueIndex implements IndexView {
     try {
       const rows = await selectEntries(this.db);
       const dates = await selectOverrides(this.db, horizon);
-      const entries = new Map(rows.map((row) => [row.id, entryOf(row, this.nextSlot++)] as const));
+      const entries = new Map(rows.map((row) => [row.id, entryOf(row)] as const));
       const byDate = new Map<string, Map<string, boolean>>();
       const byVenue = new Map<string, string[]>();
       const perVenue = new Map<string, Array<[string, boolean]>>();
@@ -283,42 +277,9 @@ export class VenueIndex implements IndexView {
     }
   }
 
-  /** Drops what is derived from the entries (masks, columns): an entry or an override changed. */
+  /** Drops what is derived from the entries (the filter bitsets): an entry or an override changed. */
   private dropDerived() {
-    this.masks.clear();
-    this.dayMasks.clear();
-    this.orderColumns.newest = undefined;
-    this.orderColumns.rating = undefined;
-  }
-
-  columns(byRating: boolean): OrderColumns {
-    return byRating
-      ? (this.orderColumns.rating ??= columnsOf(this.byRating))
-      : (this.orderColumns.newest ??= columnsOf(this.byNewest));
-  }
-
-  overrideMask(date: string): Uint8Array {
-    let mask = this.dayMasks.get(date);
-    if (mask) return mask;
-    mask = new Uint8Array(this.nextSlot);
-    for (const [id, available] of this.overrides.get(date) ?? []) {
-      const e = this.entries.get(id);
-      if (e) mask[e.slot] = available ? 1 : 2;
-    }
-    if (this.dayMasks.size >= LOCATION_MASKS_MAX) this.dayMasks.delete(this.dayMasks.keys().next().value!);
-    this.dayMasks.set(date, mask);
-    return mask;
-  }
-
-  locationMask(needle: string): Uint8Array {
-    let mask = this.masks.get(needle);
-    if (mask) return mask;
-    mask = new Uint8Array(this.nextSlot);
-    for (const e of this.entries.values())
-      if (e.cityLc.includes(needle) || e.addressLc.includes(needle)) mask[e.slot] = 1;
-    if (this.masks.size >= LOCATION_MASKS_MAX) this.masks.delete(this.masks.keys().next().value!);
-    this.masks.set(needle, mask);
-    return mask;
+    this.bitsets.clear();
   }
 
   /* ---------- the public detail ---------- */
