@@ -6,7 +6,9 @@
  * show at once without the feed; a change made straight in the database (as another server
  * would) shows once the feed delivers it.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMPRESS_THRESHOLD } from '../src/server/http/content-length';
 import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
@@ -172,5 +174,46 @@ describe('venue rows asked at the same moment are read together', () => {
       [200, 'Batch hidden'],
       [404, null],
     ]);
+  });
+});
+
+describe('a detail and a calendar are sent whole, with their length', () => {
+  it('small ones as they are, a large one gzipped in one piece; a kept detail shows its change', async () => {
+    const venue = await insertVenue(env, a.host, { description: 'A long evening. '.repeat(400) });
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      env.app.request(path, { headers: { 'accept-encoding': 'gzip', ...headers } });
+    const calendar = await ask(`/api/venues/${venue.id}/availability${RANGE}`);
+    const calendarText = await calendar.text();
+    expect(calendar.headers.get('content-encoding')).toBeNull();
+    expect(calendar.headers.get('content-length')).toBe(String(Buffer.byteLength(calendarText)));
+    expect(calendar.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.parse(calendarText).time_zone).toBe(venue.time_zone);
+
+    for (let round = 0; round < 2; round++) {
+      // The second round is answered from the kept detail (and its kept text).
+      const detail = await ask(`/api/venues/${venue.id}`);
+      expect(detail.headers.get('content-encoding')).toBe('gzip');
+      expect(detail.headers.get('vary')).toMatch(/accept-encoding/i);
+      const bytes = Buffer.from(await detail.arrayBuffer());
+      expect(detail.headers.get('content-length')).toBe(String(bytes.byteLength));
+      const text = gunzipSync(bytes).toString();
+      expect(text.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+      expect(JSON.parse(text)).toMatchObject({ id: venue.id, description: venue.description });
+    }
+    const plain = await env.app.request(`/api/venues/${venue.id}`);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.json()).id).toBe(venue.id);
+
+    const edited = await call(env, 'PATCH', `/api/venues/${venue.id}`, {
+      cookie: a.host.cookie,
+      json: { base_price: 321 },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = await ask(`/api/venues/${venue.id}`);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(gunzipSync(Buffer.from(await after.arrayBuffer())).toString()).base_price).toBe(321);
+    const owner = await env.app.request(`/api/venues/${venue.id}`, { headers: { cookie: a.host.cookie } });
+    expect(owner.headers.get('cache-control')).toBe('private, no-store');
+    expect(await owner.json()).toMatchObject({ base_price: 321, host_id: a.host.profile.id });
   });
 });
