@@ -57,7 +57,8 @@ export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Prom
         return result;
       });
       const changed = used && bookingChanges.get(used);
-      if (changed) for (const listener of bookingListeners.get(db) ?? []) for (const id of changed) listener(id);
+      if (changed)
+        for (const listener of bookingListeners.get(db) ?? []) for (const id of changed) listener(id);
       return result;
     } catch (err) {
       if (err instanceof AppError) throw err;
