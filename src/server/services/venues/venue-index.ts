@@ -5,6 +5,8 @@
  * change-feed event and every writer's invalidation): the venue is marked dirty and reloaded
  * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
  * answers. Also keeps the public detail of recently read venues, dropped by their events.
+ * Longer than 300 lines: loading, per-venue reloads and what is derived from the entries (the
+ * answer's filter bitsets, decision 0034) must agree on one notion of "current".
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { addDaysToDate } from '@/domain/calendar';
