@@ -200,6 +200,16 @@ describe('a detail and a calendar are sent whole, with their length', () => {
       expect(text.length).toBeGreaterThan(COMPRESS_THRESHOLD);
       expect(JSON.parse(text)).toMatchObject({ id: venue.id, description: venue.description });
     }
+    // Between compress()'s 1 KB and COMPRESS_THRESHOLD, JSON is sent as it is (not streamed
+    // through gzip by the compress middleware).
+    const middle = await insertVenue(env, a.host, { description: 'A quiet night. '.repeat(120) });
+    const mid = await ask(`/api/venues/${middle.id}`);
+    expect(mid.headers.get('content-encoding')).toBeNull();
+    const midText = await mid.text();
+    expect(Buffer.byteLength(midText)).toBeGreaterThan(1024);
+    expect(Buffer.byteLength(midText)).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(mid.headers.get('content-length')).toBe(String(Buffer.byteLength(midText)));
+    expect(JSON.parse(midText).id).toBe(middle.id);
     const plain = await env.app.request(`/api/venues/${venue.id}`);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.json()).id).toBe(venue.id);

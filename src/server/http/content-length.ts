@@ -21,6 +21,8 @@ export const COMPRESS_THRESHOLD = 4 * 1024;
 export const JSON_GZIP = { level: 1 } as const;
 
 const JSON_TYPE = /^application\/json\b/i;
+/** Whether a Content-Type is JSON (whose compression this module decides, not compress()). */
+export const isJsonType = (type: string) => JSON_TYPE.test(type);
 
 /** Whether an Accept-Encoding header allows gzip (a q of 0 refuses it). */
 export function acceptsGzip(header: string | undefined): boolean {
