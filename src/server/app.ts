@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
-import { jsonBodies } from './http/content-length';
+import { isJsonType, jsonBodies } from './http/content-length';
 import { errorBody, handleError } from './http/errors';
 import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
@@ -41,8 +41,15 @@ export function createApp(
     if (c.res.status === 413) c.res.headers.set('connection', 'close');
   });
   // compress() streams what is not JSON (pages, scripts) from 1 KB; jsonBodies() sends JSON whole,
-  // gzipped in memory from COMPRESS_THRESHOLD (decision 24).
-  app.use('*', compress());
+  // gzipped in memory from COMPRESS_THRESHOLD (decision 24). JSON is kept out of compress() by
+  // type: a JSON answer of 1 to 4 KB, sent whole with its length, would otherwise be gzipped
+  // again there as a stream (decision 34).
+  app.use(
+    '*',
+    compress({
+      contentTypeFilter: (type) => !isJsonType(type) && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
+    }),
+  );
   app.use('*', jsonBodies());
 
   const api = new Hono<AppEnv>();

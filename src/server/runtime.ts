@@ -9,6 +9,7 @@ import { createStorage } from './adapters/storage';
 import { createPaymentProvider } from './adapters/payments';
 import { VenueListCache } from './services/venues/list-cache';
 import { VenueIndex } from './services/venues/venue-index';
+import { onBookingsCommitted } from './db/transaction';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
@@ -27,6 +28,7 @@ export async function createContext(
     new VenueIndex(database.db, log, Date.now, config.VENUE_INDEX_RELOAD_MINUTES * 60_000),
   );
   venueListCache.follow(changes);
+  onBookingsCommitted(database.db, (venueId) => venueListCache.calendars.changed(venueId));
   return {
     config,
     database,

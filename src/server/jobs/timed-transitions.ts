@@ -18,7 +18,7 @@ import { SYSTEM_LINES } from '@/domain/messages';
 import { SYSTEM_CANCELLATION_REASONS } from '@/domain/payments';
 import type { AppContext } from '../context';
 import { bookings, venues } from '../db/schema';
-import { inTransaction } from '../db/transaction';
+import { bookingsChanged, inTransaction } from '../db/transaction';
 import { enqueueEmail } from '../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingExpiredEmail, bookingReleasedEmail } from '../mail/payment-emails';
 import { appendSystemLine } from '../services/messages';
@@ -81,7 +81,7 @@ export class TimedTransitionsWorker {
     const ctx = this.ctx;
     return inTransaction(ctx.db, async (tx) => {
       const due = await tx
-        .select({ id: bookings.id, status: bookings.status })
+        .select({ id: bookings.id, status: bookings.status, venue_id: bookings.venue_id })
         .from(bookings)
         .innerJoin(venues, eq(venues.id, bookings.venue_id))
         .where(
@@ -129,6 +129,7 @@ export class TimedTransitionsWorker {
           )
           .returning({ id: bookings.id });
         if (!changed) continue;
+        bookingsChanged(tx, d.venue_id);
         await cancelOpenPayments(ctx, tx, d.id);
         await appendSystemLine(tx, d.id, expiring ? SYSTEM_LINES.expired() : SYSTEM_LINES.released());
         const row = (await findPaymentBooking(tx, d.id))!;

@@ -4,6 +4,7 @@ import { isIsoDate } from '@/domain/calendar';
 import { weeklyHoursSchema } from '@/domain/hours';
 import { dateOverrideSchema, type DateOverrideInput } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
+import { sendJson } from '../http/content-length';
 import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole, requireViewer } from '../http/viewer';
 import * as availability from '../services/availability';
@@ -32,7 +33,8 @@ export function availabilityRoutes(ctx: AppContext) {
     const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
     const range = readQuery(c, rangeSchema);
     c.header('cache-control', 'no-store');
-    return c.json((await availability.getAvailability(ctx, viewer, id, range)) satisfies VenueAvailability);
+    const calendar = await availability.getAvailability(ctx, viewer, id, range);
+    return sendJson(c, JSON.stringify(calendar satisfies VenueAvailability));
   });
 
   r.put('/venues/:id/hours', async (c) => {

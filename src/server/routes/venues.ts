@@ -10,7 +10,7 @@ import {
 } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { AppError, invalid } from '@/domain/errors';
-import { COMPRESS_THRESHOLD, acceptsGzip } from '../http/content-length';
+import { COMPRESS_THRESHOLD, acceptsGzip, sendJson } from '../http/content-length';
 import { errorBody } from '../http/errors';
 import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
 import { getViewer, requireRole } from '../http/viewer';
@@ -67,6 +67,18 @@ async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   return { name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
+/**
+ * The JSON of a venue detail, made once per detail object: a kept public detail (decision 0031)
+ * is the same object until its venue changes, so its text is reused; a changed venue's detail
+ * is a new object, and the text of one no longer kept goes with it.
+ */
+const texts = new WeakMap<object, string>();
+function jsonOf(venue: object): string {
+  let json = texts.get(venue);
+  if (json === undefined) texts.set(venue, (json = JSON.stringify(venue)));
+  return json;
+}
+
 /** Venues: the public list and detail, host and admin management, photos. */
 export function venueRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -101,7 +113,7 @@ export function venueRoutes(ctx: AppContext) {
     const viewer = await getViewer(ctx, c);
     const venue = await venues.getVenue(ctx, viewer, id);
     if (viewer) c.header('cache-control', 'private, no-store');
-    return c.json(venue satisfies Encoded<Venue>);
+    return sendJson(c, jsonOf(venue satisfies Encoded<Venue>));
   });
 
   r.patch('/venues/:id', async (c) => {

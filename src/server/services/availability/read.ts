@@ -11,7 +11,7 @@ import type { DateOverride } from '@/domain/pricing';
 import type { AppContext, Viewer } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings, venueAvailability, venues, type Venue, type VenueAvailability } from '../../db/schema';
-import { venueFor } from '../venues/access';
+import { getVenue } from '../venues/queries';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 
 export const MAX_AVAILABILITY_DAYS = 93;
@@ -89,12 +89,10 @@ export async function getAvailability(
   venueId: string,
   range: { from?: string; to?: string },
 ): Promise<Availability> {
-  // An active venue's kept public detail (decision 0031) has what the calendar needs, and
-  // anyone may read an active venue; otherwise the database says who may.
+  // The venue as the viewer may read it (404 otherwise): an active venue's public detail is kept
+  // (decision 0031) and has what the calendar needs — its zone and weekly hours.
   const cache = ctx.venueListCache;
-  const venue =
-    (cache.enabled ? cache.index?.kept(venueId) : undefined) ??
-    (await venueFor(ctx.db, viewer, venueId, 'read'));
+  const venue = await getVenue(ctx, viewer, venueId, { countKept: false });
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);
@@ -103,6 +101,12 @@ export async function getAvailability(
   if (span >= MAX_AVAILABILITY_DAYS) {
     throw invalid(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days.`, 'to');
   }
+
+  // The range's overrides and confirmed times are kept until the venue changes (decision 0034).
+  const calendars = cache.enabled ? cache.calendars : undefined;
+  const kept = calendars?.get(venue.id, from, to);
+  if (kept) return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...kept };
+  const version = calendars?.version ?? 0;
 
   const overrides = await overridesBetween(ctx.db, venue.id, from, to);
 
@@ -119,6 +123,7 @@ export async function getAvailability(
     )
     .orderBy(asc(bookings.starts_at));
 
+  calendars?.store(venue.id, from, to, { overrides, taken }, version);
   return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), overrides, taken };
 }
 

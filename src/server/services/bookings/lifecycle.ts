@@ -16,6 +16,7 @@ import { conflict, forbidden, notFound } from '@/domain/errors';
 import { paymentDueAtFor } from '@/domain/payments';
 import { viewerRef, type Viewer } from '../../context';
 import type { Tx } from '../../db/client';
+import { bookingsChanged } from '../../db/transaction';
 import { bookings, type Booking } from '../../db/schema';
 import {
   BOOKING_CHANGED,
@@ -102,6 +103,7 @@ export async function swap(
     if (!fresh) throw notFound(BOOKING_NOT_FOUND);
     throw conflict(recheck?.(fresh) ?? BOOKING_CHANGED, 'BOOKING_CHANGED');
   }
+  bookingsChanged(tx, row.booking.venue_id);
   const [after] = await selectBookings(tx).where(eq(bookings.id, row.booking.id));
   return after!;
 }

@@ -17,7 +17,7 @@ import { refundFor, refundMessage, type Canceller } from '@/domain/payments';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings, payments, refunds } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { bookingsChanged, inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking } from '../bookings';
@@ -129,6 +129,7 @@ export async function cancelBooking(
       .returning({ id: bookings.id });
     if (!done)
       throw conflict('This booking was changed by someone else. Refresh and try again.', 'BOOKING_CHANGED');
+    bookingsChanged(tx, row.booking.venue_id);
     await cancelOpenPayments(ctx, tx, row.booking.id);
     // A confirmed booking held its time: the waitlist hears it is free (a pending one held none).
     if (row.booking.status === 'confirmed')

@@ -35,6 +35,40 @@ export interface IndexView {
   overrides: ReadonlyMap<string, ReadonlyMap<string, boolean>>;
   /** The first date whose overrides are loaded. */
   horizon: string;
+  /**
+   * Filter bitsets, by order and filter value (see `bitsFor`). The index empties it whenever an
+   * entry or an override changes, so a bitset is never older than the entries it describes.
+   */
+  bitsets: Map<string, Uint32Array>;
+}
+
+/** Bitsets kept per index (each is a bit per venue: 10,000 venues, 1.25 KB). */
+const BITSETS_MAX = 1_024;
+
+/**
+ * The positions of `list` (one order) whose entry passes `test`, as a bitset — made once per
+ * order and filter value (`key`), then read from the view's bitsets while the entries stay.
+ */
+function bitsFor(
+  view: IndexView,
+  list: readonly IndexEntry[],
+  key: string,
+  test: (e: IndexEntry) => boolean,
+): Uint32Array {
+  let bits = view.bitsets.get(key);
+  if (bits) return bits;
+  bits = new Uint32Array((list.length + 31) >>> 5);
+  for (let i = 0; i < list.length; i++) if (test(list[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
+  if (view.bitsets.size >= BITSETS_MAX) view.bitsets.delete(view.bitsets.keys().next().value!);
+  view.bitsets.set(key, bits);
+  return bits;
+}
+
+/** The number of bits set in a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
 type Key = readonly [number, number, string, string];
@@ -110,23 +144,45 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
   const band = pricing ? findPriceBand(pricing) : undefined;
   const min = band?.min ?? null;
   const max = band?.max ?? null;
-  const bit = date ? weekDayBit(weekDayOf(date)) : 0;
-  const dayOverrides = date ? view.overrides.get(date) : undefined;
-  // The cheap tests first; the text search last, on the venues the others leave.
-  const matches = (e: IndexEntry) => {
-    if (guests !== undefined && e.capacity < guests) return false;
-    if (pricingType && e.pricingType !== pricingType) return false;
-    if (min !== null && !(e.basePrice > min)) return false;
-    if (max !== null && !(e.basePrice <= max)) return false;
-    if (date) {
-      const override = dayOverrides?.get(e.id);
-      if (override === undefined ? (e.openDays & bit) === 0 : !override) return false;
-    }
-    return needle === undefined || e.cityLc.includes(needle) || e.addressLc.includes(needle);
-  };
+  const list = byRating ? view.byRating : view.byNewest;
+  const order = byRating ? 'rating' : 'newest';
+
+  // One bitset per filter (the SQL's WHERE, term by term), each made once per value and order.
+  const sets: Uint32Array[] = [];
+  if (needle !== undefined)
+    sets.push(
+      bitsFor(
+        view,
+        list,
+        `${order} location ${needle}`,
+        (e) => e.cityLc.includes(needle) || e.addressLc.includes(needle),
+      ),
+    );
+  if (guests !== undefined)
+    sets.push(bitsFor(view, list, `${order} guests ${guests}`, (e) => e.capacity >= guests));
+  if (pricingType)
+    sets.push(bitsFor(view, list, `${order} type ${pricingType}`, (e) => e.pricingType === pricingType));
+  if (min !== null || max !== null)
+    sets.push(
+      bitsFor(
+        view,
+        list,
+        `${order} price ${min} ${max}`,
+        (e) => (min === null || e.basePrice > min) && (max === null || e.basePrice <= max),
+      ),
+    );
+  if (date) {
+    const bit = weekDayBit(weekDayOf(date));
+    const dayOverrides = view.overrides.get(date);
+    sets.push(
+      bitsFor(view, list, `${order} date ${date}`, (e) => {
+        const override = dayOverrides?.get(e.id);
+        return override === undefined ? (e.openDays & bit) !== 0 : override;
+      }),
+    );
+  }
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);
 
-  const list = byRating ? view.byRating : view.byNewest;
   const keyOf = byRating ? ratingKey : newestKey;
   const from = start ? positionAfter(list, start, keyOf) : 0;
   const page: IndexEntry[] = [];
@@ -135,19 +191,19 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
     n = list.length;
     for (let i = from; i < list.length && page.length <= limit; i++) page.push(list[i]!);
   } else {
+    // The venues passing every filter: the count (exact; it is capped when shown) and, from the
+    // cursor on, the page and one more (to know whether there is a next page).
     n = 0;
-    let i = 0;
-    while (i < list.length) {
-      const e = list[i]!;
-      if (matches(e)) {
-        n++;
-        if (i >= from && page.length <= limit) page.push(e);
-      }
-      i++;
-      if (n > LIST_COUNT_CAP) {
-        // The count is decided ("100+"): only the page still needs entries, from the cursor on.
-        if (page.length > limit) break;
-        if (i < from) i = from;
+    const words = (list.length + 31) >>> 5;
+    for (let w = 0; w < words; w++) {
+      let x = sets[0]![w]!;
+      for (let k = 1; k < sets.length && x !== 0; k++) x &= sets[k]![w]!;
+      if (x === 0) continue;
+      n += popcount(x);
+      if (page.length > limit || (w + 1) << 5 <= from) continue;
+      for (let b = 0; b < 32 && page.length <= limit; b++) {
+        const i = (w << 5) + b;
+        if ((x & (1 << b)) !== 0 && i >= from) page.push(list[i]!);
       }
     }
   }

@@ -6,6 +6,7 @@
  * own commit so their change shows at once on this server.
  */
 import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
+import { KeptCalendars } from '../availability/kept';
 import type { VenueIndex } from './venue-index';
 
 /**
@@ -34,6 +35,8 @@ export class VenueListCache {
   misses = 0;
   /** The index of the active venues that answers list misses (decision 0031), once attached. */
   index: VenueIndex | undefined;
+  /** The calendars' database reads, kept per venue and range (decision 0034). */
+  readonly calendars = new KeptCalendars();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -48,6 +51,10 @@ export class VenueListCache {
   follow(feed: Pick<ChangeFeed, 'subscribe' | 'onGap'>): () => void {
     const unsubscribe = feed.subscribe((event) => {
       if (touchesPublicList(event)) this.invalidate(event.id);
+      // A venue that is not public has a calendar too (its owner reads it); a booking's change
+      // of status or times changes its venue's confirmed times.
+      else if (event.entity === 'venue') this.calendars.changed(event.id);
+      if (event.entity === 'booking') this.calendars.changed(event.venue_id);
     });
     const unGap = feed.onGap(() => this.invalidate());
     return () => {
@@ -65,6 +72,7 @@ export class VenueListCache {
     this.entries.clear();
     this.inflight.clear();
     this.index?.changed(venueId);
+    this.calendars.changed(venueId);
   }
 
   get size() {

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { venueCounts, venues } from '../../db/schema';
 import { CARD_SIZE, cardKey } from '../../images/pipeline';
+import { JSON_GZIP } from '../../http/content-length';
 import { LIST_TTL_MS } from './list-cache';
 import { NEWEST_FIRST, mediaUrl } from './shared';
 
@@ -326,7 +327,7 @@ export class ListPageJson {
     this.byteLength = Buffer.byteLength(json);
   }
   gzip(): Uint8Array<ArrayBuffer> {
-    this.gzipped ??= new Uint8Array(gzipSync(this.json));
+    this.gzipped ??= new Uint8Array(gzipSync(this.json, JSON_GZIP));
     return this.gzipped;
   }
 }

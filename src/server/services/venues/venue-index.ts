@@ -6,8 +6,9 @@
  * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
  * answers. Also keeps the public detail of recently read venues, dropped by their events.
  *
- * Longer than 300 lines: the load, the per-venue reload and the answer's preconditions share one
- * change count and must be read together to see that no answer comes from a stale entry.
+ * Longer than 300 lines: the load (paged), the per-venue reload, what is derived from the entries
+ * (the answer's filter bitsets, decision 0034) and the answer's preconditions share one change
+ * count and must be read together to see that no answer comes from a stale entry.
  */
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { addDaysToDate } from '@/domain/calendar';
@@ -146,6 +147,8 @@ export class VenueIndex implements IndexView {
   private readonly changedDuringLoad = new Map<string, number>();
   private readonly reloading = new Set<string>();
   private readonly details = new Map<string, PublicVenue>();
+  /** The answer's filter bitsets (IndexView), dropped whenever an entry or an override changes. */
+  readonly bitsets = new Map<string, Uint32Array>();
   answered = 0;
   declined = 0;
   detailHits = 0;
@@ -225,6 +228,7 @@ export class VenueIndex implements IndexView {
   }
 
   private apply(id: string, fresh: Loaded | undefined) {
+    this.dropDerived();
     const old = this.entries.get(id);
     if (old) {
       removeSorted(this.byNewest, old, compareNewest);
@@ -284,6 +288,7 @@ export class VenueIndex implements IndexView {
       }
       for (const [id, list] of perVenue) this.setOverrides(byDate, byVenue, id, list);
       this.entries = entries;
+      this.dropDerived();
       this.byNewest = [...entries.values()].sort(compareNewest);
       this.byRating = [...entries.values()].sort(compareRating);
       this.overrides = byDate;
@@ -307,6 +312,11 @@ export class VenueIndex implements IndexView {
       this.fullLoading = false;
       this.changedDuringLoad.clear();
     }
+  }
+
+  /** Drops what is derived from the entries (the filter bitsets): an entry or an override changed. */
+  private dropDerived() {
+    this.bitsets.clear();
   }
 
   /* ---------- the public detail ---------- */
