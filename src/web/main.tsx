@@ -7,7 +7,7 @@ import '@fontsource-variable/inter/wght.css';
 import '@fontsource/playfair-display/600.css';
 import '@fontsource/playfair-display/700.css';
 import './styles.css';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { createQueryClient } from './lib/queryClient';
 
 const root = document.getElementById('root');
@@ -21,13 +21,16 @@ const queryClient = createQueryClient();
 if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
 if (stateElement && root.firstElementChild) {
   // Hydrated by Preact's compat layer (decision 35), which the server rendered it with; the
-  // page's DocumentTitle sets document.title from here on.
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // page's DocumentTitle sets document.title from here on. The page's module first (the server
+  // preloaded its scripts): a page that suspended while hydrating would be drawn again.
+  const hydratePage = () =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  preloadPage(window.location.pathname).then(hydratePage, hydratePage);
 } else {
   createRoot(root).render(
     <StrictMode>
