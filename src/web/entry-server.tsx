@@ -99,8 +99,8 @@ const PUBLIC_ROUTES: PublicRoute[] = [
       return {
         title: `${venue.name} · ${SITE}`,
         description: clip(venue.description ? `${venue.description} (${place})` : `${venue.name}, ${place}.`),
-        // The hero photo's preload (fetchpriority=high, its WebP sizes) is React's own, from the
-        // gallery's <img>: it comes first in the rendered output and goes into <head>.
+        // The hero photo's preload (fetchpriority=high, its WebP sizes) is made from the
+        // gallery's <img> in the rendered markup (imagePreloads).
         image: first?.full_url,
       };
     },
