@@ -102,7 +102,7 @@ describe('hydrating a server-rendered page', () => {
     const queryClient = createQueryClient();
     hydrate(queryClient, page!.state);
     await preloadPage('/');
-    hydrateRoot(root, createElement(App, { queryClient }));
+    hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient }));
     // Hydrated when the page's DocumentTitle has run.
     await vi.waitFor(() => expect(document.title).toBe('Velvet — Premium Nightlife Venues'), {
       timeout: 10_000,
