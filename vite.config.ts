@@ -3,14 +3,34 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The browser runs the React code on Preact's compat layer (decision 35): every import of React
+ * resolves to preact/compat, in the web build, the server renderer's build and the component
+ * tests (vitest.config.ts uses the same list), so what is tested is what ships.
+ */
+export const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+];
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Fast refresh is React's own (it patches react-dom): off, HMR reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+    dedupe: ['preact'],
   },
+  // The server renderer (vite build --ssr) bundles the libraries too, so their imports of React
+  // resolve to Preact like the browser's; left external, Node would load React itself.
+  ssr: { noExternal: true },
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -38,7 +38,7 @@ export async function loadRenderer(file: string): Promise<PageRenderer | null> {
 
 /**
  * The renderer, loaded on first use (the first page asked for) or after `soonMs`, whichever comes
- * first: loading it (React's server renderer and the page modules, ~300 ms of CPU) would
+ * first: loading it (the server renderer and the page modules, a few hundred ms of CPU) would
  * otherwise hold up the start's first answers (decision 33). A page asked for meanwhile waits.
  */
 export function deferredRenderer(file: string, soonMs: number): PromiseLike<PageRenderer | null> {

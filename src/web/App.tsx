@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes, StaticRouter } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { createBrowserRouter, matchPath, Route, RouterProvider, Routes, StaticRouter } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
 import { useLiveRefresh } from './lib/live';
@@ -10,27 +10,65 @@ import { WaitlistNotices } from '@/web/features/waitlist';
 // The toaster (sonner) loads beside the page, not before it.
 const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
+/**
+ * A page loaded when first shown, which can also be loaded ahead: once loaded it renders at once,
+ * without suspending. main.tsx loads a server-rendered page before hydrating it, because Preact
+ * (decision 35) keeps only the first DOM node of a component that suspends while hydrating — a
+ * page of two sections would lose its second and draw it again.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  let Loaded: ComponentType | undefined;
+  const remember = () =>
+    load().then((m) => {
+      Loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(remember);
+  function Page() {
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  Page.preload = remember;
+  return Page;
+}
+
 // One lazily loaded module per SPEC §2 route.
-const HomePage = lazy(() => import('./pages/HomePage'));
-const VenueDetailPage = lazy(() => import('./pages/VenueDetailPage'));
-const UserAuthPage = lazy(() => import('./pages/UserAuthPage'));
-const HostAuthPage = lazy(() => import('./pages/HostAuthPage'));
-const EmailConfirmationPage = lazy(() => import('./pages/EmailConfirmationPage'));
-const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
-const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
-const ListVenuePage = lazy(() => import('./pages/ListVenuePage'));
-const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage'));
-const HostDashboardPage = lazy(() => import('./pages/HostDashboardPage'));
-const AdminDashboardPage = lazy(() => import('./pages/AdminDashboardPage'));
-const UploadVenuePage = lazy(() => import('./pages/UploadVenuePage'));
-const EditVenuePage = lazy(() => import('./pages/EditVenuePage'));
-const VenueManagementPage = lazy(() => import('./pages/VenueManagementPage'));
-const ReviewPage = lazy(() => import('./pages/ReviewPage'));
-const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage'));
-const EditBookingPage = lazy(() => import('./pages/EditBookingPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const HomePage = lazyPage(() => import('./pages/HomePage'));
+const VenueDetailPage = lazyPage(() => import('./pages/VenueDetailPage'));
+const UserAuthPage = lazyPage(() => import('./pages/UserAuthPage'));
+const HostAuthPage = lazyPage(() => import('./pages/HostAuthPage'));
+const EmailConfirmationPage = lazyPage(() => import('./pages/EmailConfirmationPage'));
+const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'));
+const HowItWorksPage = lazyPage(() => import('./pages/HowItWorksPage'));
+const ListVenuePage = lazyPage(() => import('./pages/ListVenuePage'));
+const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'));
+const HostDashboardPage = lazyPage(() => import('./pages/HostDashboardPage'));
+const AdminDashboardPage = lazyPage(() => import('./pages/AdminDashboardPage'));
+const UploadVenuePage = lazyPage(() => import('./pages/UploadVenuePage'));
+const EditVenuePage = lazyPage(() => import('./pages/EditVenuePage'));
+const VenueManagementPage = lazyPage(() => import('./pages/VenueManagementPage'));
+const ReviewPage = lazyPage(() => import('./pages/ReviewPage'));
+const PaymentSuccessPage = lazyPage(() => import('./pages/PaymentSuccessPage'));
+const EditBookingPage = lazyPage(() => import('./pages/EditBookingPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+
+/** The pages the server renders (entry-server.tsx), by path. */
+const SERVER_RENDERED: Array<[path: string, page: { preload: () => Promise<unknown> }]> = [
+  ['/', HomePage],
+  ['/browse', HomePage],
+  ['/venue/:id', VenueDetailPage],
+  ['/how-it-works', HowItWorksPage],
+  ['/user-auth', UserAuthPage],
+  ['/auth', UserAuthPage],
+  ['/host-auth', HostAuthPage],
+];
+
+/** Loads the module of the server-rendered page at `pathname` (none for other paths). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));
+  if (found) await found[1].preload();
+}
 
 export function AppRoutes() {
   return (

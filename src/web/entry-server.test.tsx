@@ -2,7 +2,7 @@
 // through `loadJson`, the head tags of the route, and the query cache for hydration.
 import { describe, expect, it } from 'vitest';
 import type { VenueCard, VenueListPage } from '@/domain/contract';
-import { pageModule, renderPage, shellState, splitHoisted, type LoadJson } from './entry-server';
+import { pageModule, renderPage, shellState, imagePreloads, type LoadJson } from './entry-server';
 
 const card = (n: number): VenueCard => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -53,9 +53,11 @@ describe('renderPage', () => {
     expect(page!.html).toContain('Club Number 1');
     expect(page!.html).toContain('Club Number 2');
     expect(page!.html).not.toContain('Loading venues');
-    // The title React rendered moved into the head, with the description, canonical and Open Graph.
+    // The page's title (DocumentTitle) is in the head, with the description, canonical, Open
+    // Graph and the preloads of the first cards' photos.
     expect(page!.html).not.toContain('<title>');
     expect(page!.head).toContain('<title>Velvet — Premium Nightlife Venues</title>');
+    expect(page!.head).toContain('<link rel="preload" as="image" href="/media/v1/photo.jpg.card.webp" />');
     expect(page!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
     expect(page!.head).toContain('<meta name="description" content="Velvet is the marketplace');
     expect(page!.head).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
@@ -146,16 +148,21 @@ describe('pageModule', () => {
   });
 });
 
-describe('splitHoisted', () => {
-  it('takes the leading title, meta and link tags React hoists, and nothing after the markup starts', () => {
-    expect(
-      splitHoisted(
-        '<link rel="preload" as="image" href="/a.webp"/><title>A</title><div><title>B</title></div>',
-      ),
-    ).toEqual({
-      hoisted: ['<link rel="preload" as="image" href="/a.webp"/>', '<title>A</title>'],
-      body: '<div><title>B</title></div>',
-    });
-    expect(splitHoisted('<div>x</div>')).toEqual({ hoisted: [], body: '<div>x</div>' });
+describe('imagePreloads', () => {
+  it('preloads the images not loaded lazily, high priority first, with their sources and sizes', () => {
+    const markup =
+      '<div><img src="/a.webp" loading="eager"/><img src="/lazy.webp" loading="lazy"/>' +
+      '<img src="/low.webp" fetchpriority="low"/>' +
+      '<img src="/h.webp" srcset="/h.webp 640w, /H.webp 1600w" sizes="100vw" fetchpriority="high" loading="eager"/>' +
+      '<img src="/a.webp"/><img alt="none"/></div>';
+    expect(imagePreloads(markup)).toEqual([
+      '<link rel="preload" as="image" imagesrcset="/h.webp 640w, /H.webp 1600w" imagesizes="100vw" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/a.webp" />',
+    ]);
+  });
+
+  it('preloads at most ten ordinary images', () => {
+    const markup = Array.from({ length: 12 }, (_, i) => `<img src="/${i}.webp"/>`).join('');
+    expect(imagePreloads(markup)).toHaveLength(10);
   });
 });

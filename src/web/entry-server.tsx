@@ -2,18 +2,21 @@
  * Server rendering of the public pages (decision 25). The server's ssr.ts loads the build of
  * this file (dist/server/ssr/entry-server.js) and calls renderPage for a GET of a page: the
  * page's data is read through the API (the server answers in process, with the visitor's
- * cookie), put in a query cache, and the page rendered to HTML with it. The browser hydrates
- * that HTML with the same cache (main.tsx), so the first screen needs no JavaScript to paint.
+ * cookie), put in a query cache, and the page rendered to HTML with it — by Preact, the runtime
+ * the browser hydrates it with (decision 35). The browser hydrates that HTML with the same cache
+ * (main.tsx), so the first screen needs no JavaScript to paint.
  * Pages behind a sign-in are not rendered here: they answer the plain shell, as before.
  */
 import { dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
-import { prerender } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { matchPath } from 'react-router';
 import type { Session, Venue, VenueListPage } from '@/domain/contract';
 import { createQueryClient } from './lib/queryClient';
 import { queryKeys } from './lib/queryKeys';
 import { venueListPath, venueListQueryFor } from './features/venues';
 import { ServerApp } from './App';
+import { TitleSink } from './components/DocumentTitle';
 
 /** How the server answers an API GET in process, as the visitor. */
 export type LoadJson = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -96,8 +99,8 @@ const PUBLIC_ROUTES: PublicRoute[] = [
       return {
         title: `${venue.name} · ${SITE}`,
         description: clip(venue.description ? `${venue.description} (${place})` : `${venue.name}, ${place}.`),
-        // The hero photo's preload (fetchpriority=high, its WebP sizes) is React's own, from the
-        // gallery's <img>: it comes first in the rendered output and goes into <head>.
+        // The hero photo's preload (fetchpriority=high, its WebP sizes) is made from the
+        // gallery's <img> in the rendered markup (imagePreloads).
         image: first?.full_url,
       };
     },
@@ -158,32 +161,39 @@ function headTags(meta: Meta, origin: string): string {
   return tags.join('\n    ');
 }
 
-/** Reads a whole web stream of bytes as text. */
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let out = '';
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    out += decoder.decode(value, { stream: true });
-  }
-  return out + decoder.decode();
-}
+const attrOf = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? m[1] : undefined;
+};
 
 /**
- * React puts what belongs in <head> first in its output: the page's <title> (DocumentTitle)
- * and the preloads of eager images. Returns those apart from the markup of #root.
+ * The preloads of the images the rendered page shows first, as React 19 made them: every image
+ * not loaded lazily (at most 10, besides the high-priority ones), high priority first in the
+ * order of the page; the hero photo of a venue keeps its sizes and fetchpriority=high.
+ * The markup is Preact's own output, whose attribute values are already escaped.
  */
-export function splitHoisted(markup: string): { hoisted: string[]; body: string } {
-  const hoisted: string[] = [];
-  const tag = /^(?:<title>[\s\S]*?<\/title>|<(?:link|meta)\b[^>]*\/?>)/;
-  let rest = markup;
-  for (let m = tag.exec(rest); m; m = tag.exec(rest)) {
-    hoisted.push(m[0]);
-    rest = rest.slice(m[0].length);
+export function imagePreloads(markup: string): string[] {
+  const high: string[] = [];
+  const other: string[] = [];
+  const seen = new Set<string>();
+  for (const [tag] of markup.matchAll(/<img\b[^>]*>/g)) {
+    if (attrOf(tag, 'loading') === 'lazy') continue;
+    const priority = attrOf(tag, 'fetchpriority');
+    if (priority === 'low') continue;
+    const src = attrOf(tag, 'src');
+    const srcSet = attrOf(tag, 'srcset');
+    if (!src && !srcSet) continue;
+    const sizes = attrOf(tag, 'sizes');
+    const key = srcSet ? `${srcSet}\n${sizes ?? ''}` : (src ?? '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const link = srcSet
+      ? `<link rel="preload" as="image" imagesrcset="${srcSet}"${sizes ? ` imagesizes="${sizes}"` : ''}`
+      : `<link rel="preload" as="image" href="${src}"`;
+    if (priority === 'high') high.push(`${link} fetchpriority="high" />`);
+    else if (other.length + high.length < 10) other.push(`${link} />`);
   }
-  return { hoisted, body: rest };
+  return [...high, ...other];
 }
 
 /** The page module of every other route (rendered by the browser), so the server preloads it. */
@@ -269,23 +279,24 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
   const { status = 200, ...metaOverrides } = loaded as Partial<Meta> & { status?: number };
   const meta: Meta = { canonical: url.pathname, ...route.meta, ...metaOverrides };
 
-  const { prelude } = await prerender(
-    <ServerApp queryClient={queryClient} location={url.pathname + url.search} />,
-    // Every boundary inline: React would otherwise send a large one apart, completed by an
-    // inline script, which the Content-Security-Policy forbids.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  // The whole page at once, lazy pages and all (the async renderer waits for them): nothing is
+  // streamed, so no inline script completes a boundary (the Content-Security-Policy forbids them).
+  const sink: { title?: string } = {};
+  const markup = await renderToStringAsync(
+    (
+      <TitleSink.Provider value={sink}>
+        <ServerApp queryClient={queryClient} location={url.pathname + url.search} />
+      </TitleSink.Provider>
+    ) as unknown as VNode,
   );
-  const markup = await readAll(prelude);
-  const { hoisted, body } = splitHoisted(markup);
-  const hasTitle = hoisted.some((h) => h.startsWith('<title>'));
   const state = dehydrate(queryClient);
   queryClient.clear();
   return {
-    html: body,
+    html: markup,
     head: [
-      ...(hasTitle ? [] : [`<title>${escapeAttr(meta.title)}</title>`]),
+      `<title>${escapeAttr(sink.title ?? meta.title)}</title>`,
       headTags(meta, origin),
-      ...hoisted,
+      ...imagePreloads(markup),
     ].join('\n    '),
     state,
     status,

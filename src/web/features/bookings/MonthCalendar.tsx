@@ -5,7 +5,7 @@
  *
  * Longer than 300 lines: the grid's keyboard model (roving focus, arrows, paging) is one piece.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
 import { CALENDAR_WEEK_DAYS, addDaysToDate, dayLabel, formatLongDate, weekDayOf } from '@/domain/calendar';
@@ -119,10 +119,11 @@ export function MonthCalendar({
   const [focusedDate, setFocusedDate] = useState(() => defaultFocus(month, selected, today));
   // The tab stop always lies in the month shown (the buttons above change the month too).
   const active = monthOf(focusedDate) === month ? focusedDate : defaultFocus(month, selected, today);
-  // Set by a key that moved the focus: after the render, that day's button takes the focus.
+  // Set by a key that moved the focus: after the render, that day's button takes the focus —
+  // in a layout effect, before the next key (Preact runs plain effects after the next paint).
   const moveFocus = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${active}"]`)?.focus();

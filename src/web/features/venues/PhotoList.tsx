@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, ImagePlus, Trash2 } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -52,7 +52,8 @@ export function PhotoList({
   const listRef = useRef<HTMLOListElement>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; action: 'up' | 'down' } | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the focus moves with the render (Preact runs plain effects after a paint).
+  useLayoutEffect(() => {
     if (!focusAfterMove) return;
     const row = listRef.current?.querySelector<HTMLElement>(
       `[data-photo-key="${CSS.escape(focusAfterMove.key)}"]`,

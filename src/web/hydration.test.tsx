@@ -1,0 +1,118 @@
+// A server-rendered page hydrated as main.tsx hydrates it (decision 35): the browser's runtime
+// (Preact) takes over the server's markup without drawing any of it again — no element removed
+// and put back, no duplicate — and the page then answers like a rendered one.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { VenueCard, VenueListPage } from '@/domain/contract';
+import { renderPage, type LoadJson } from './entry-server';
+
+/**
+ * The browser's side, loaded afresh (as a new tab would): the server render above has already
+ * loaded the page's module in this process, which the browser has not.
+ */
+async function browserModules() {
+  vi.resetModules();
+  const [{ createElement }, { hydrateRoot }, { hydrate }, { App, preloadPage }, { createQueryClient }] =
+    await Promise.all([
+      import('react'),
+      import('react-dom/client'),
+      import('@tanstack/react-query'),
+      import('./App'),
+      import('./lib/queryClient'),
+    ]);
+  return { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient };
+}
+
+const card = (n: number): VenueCard => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Club Number ${n}`,
+  city: 'Chicago',
+  address: `${n} Wacker Drive`,
+  capacity: 80,
+  base_price: 300,
+  pricing_type: 'hourly_rate',
+  open_to_flexible_hours: n === 2,
+  created_at: '2026-11-01T20:00:00.000Z',
+  image: { url: `/media/v${n}/photo.jpg.card.webp`, width: 640, height: 400 },
+  rating: { average: null, count: 0 },
+});
+
+const list: VenueListPage = {
+  venues: [card(1), card(2), card(3)],
+  total_count: 3,
+  total_count_capped: false,
+  all_count: 3,
+  next_cursor: null,
+};
+
+const answers: Record<string, unknown> = {
+  '/api/session': { user: null, profile: null },
+  '/api/venues?limit=12': list,
+  '/api/venues/stats': { active_venues: 3 },
+};
+const load: LoadJson = async (path) =>
+  path in answers ? { status: 200, body: answers[path] } : { status: 404, body: null };
+
+// jsdom has no scrolling; the layout scrolls to the top on a new page.
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('hydrating a server-rendered page', () => {
+  it('keeps every element of the home page', async () => {
+    // Any request the page makes after hydrating is answered from the same data.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        const { status, body } = await load(url.pathname + url.search);
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    window.history.replaceState(null, '', '/');
+    // The second render of a page, as a running server sends it: its module already loaded, so
+    // no Suspense markers around it (the first render has them).
+    await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    const page = await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    expect(page!.html).not.toContain('<!--');
+    expect(page).not.toBeNull();
+    document.body.innerHTML = `<div id="root">${page!.html}</div>`;
+    const root = document.getElementById('root')!;
+    const serverCards = [...root.querySelectorAll('article')];
+    expect(serverCards).toHaveLength(3);
+    const sections = [...root.querySelectorAll('main section')];
+    expect(sections.length).toBeGreaterThanOrEqual(2);
+
+    const changes: string[] = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.removedNodes) if (n instanceof Element) changes.push(`removed <${n.localName}>`);
+        for (const n of r.addedNodes) if (n instanceof Element) changes.push(`added <${n.localName}>`);
+      }
+    }).observe(root, { childList: true, subtree: true });
+
+    // As main.tsx does: the page's module first, then hydrate.
+    const { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient } =
+      await browserModules();
+    const queryClient = createQueryClient();
+    hydrate(queryClient, page!.state);
+    await preloadPage('/');
+    hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient }));
+    // Hydrated when the page's DocumentTitle has run.
+    await vi.waitFor(() => expect(document.title).toBe('Velvet — Premium Nightlife Venues'), {
+      timeout: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(changes).toEqual([]);
+    // The very elements the server sent.
+    expect([...root.querySelectorAll('article')]).toEqual(serverCards);
+    expect([...root.querySelectorAll('main section')]).toEqual(sections);
+    expect(root.querySelectorAll('#root > div')).toHaveLength(1);
+  });
+});
