@@ -7,9 +7,12 @@
 // first-load JavaScript of / (gzipped, as the browser received it) and the largest bundles.
 // Exits non-zero when a budget is missed. Environment: AUDIT_PORT (default 4509), AUDIT_RUNS,
 // AUDIT_PAGES (comma-separated paths, default all four), AUDIT_STARTS (start-time runs, default
-// AUDIT_RUNS; 0 skips them), CHROMIUM_PATH.
+// AUDIT_RUNS; 0 skips them), AUDIT_JSON_DIR (keeps each run's Lighthouse JSON there), CHROMIUM_PATH.
+// A run Lighthouse could not complete (no scores: e.g. NO_NAVSTART, its trace lost the page's
+// navigation start) is printed with its error and run again, up to 3 attempts; a run that never
+// completes fails the audit. Never counted as a score of 0.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +24,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.AUDIT_PORT ?? 4509);
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
 const BASE = `http://127.0.0.1:${PORT}`;
+const JSON_DIR = process.env.AUDIT_JSON_DIR;
+/** Attempts at one Lighthouse run before the page is failed (see the loop in main). */
+const MAX_ATTEMPTS = 3;
 
 export const BUDGETS = {
   performance: 0.95,
@@ -159,7 +165,16 @@ function bundleSizes() {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-async function audit(url, port) {
+/** LCP's element (its selector / snippet) and its four phases (TTFB, load delay, load time, render delay). */
+function lcpBreakdown(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((items[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]));
+  return { element: node?.snippet ?? node?.selector ?? '—', phases };
+}
+
+/** One Lighthouse run; `failed` holds Lighthouse's runtimeError when the run produced no metrics. */
+async function audit(url, port, jsonFile) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -167,19 +182,40 @@ async function audit(url, port) {
     onlyCategories: CATEGORIES,
   });
   const lhr = result.lhr;
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score ?? 0]));
+  if (jsonFile) writeFileSync(jsonFile, result.report);
+  const warnings = lhr.runWarnings ?? [];
+  // A run Lighthouse could not complete (its page did not load, the trace had no paint…) has no
+  // scores (null) rather than low ones: it is reported as failed and kept out of the medians.
+  const nullCategories = CATEGORIES.filter((c) => lhr.categories[c].score === null);
+  if (lhr.runtimeError || nullCategories.length) {
+    return {
+      failed: lhr.runtimeError
+        ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+        : `no score for ${nullCategories.join(', ')}`,
+      warnings,
+    };
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scriptBytes = requests
-    .filter((r) => r.resourceType === 'Script' && r.url.startsWith(BASE))
-    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const bytesOf = (pred) =>
+    requests
+      .filter((r) => r.url.startsWith(BASE) && pred(r))
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map((a) => a.id);
   return {
     scores,
-    scriptKb: scriptBytes / 1024,
+    scriptKb: bytesOf((r) => r.resourceType === 'Script') / 1024,
+    imageKb: bytesOf((r) => r.resourceType === 'Image') / 1024,
+    fontKb: bytesOf((r) => r.resourceType === 'Font') / 1024,
+    cssKb: bytesOf((r) => r.resourceType === 'Stylesheet') / 1024,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    lcp: lcpBreakdown(lhr),
     failing,
+    warnings,
   };
 }
 
@@ -227,26 +263,56 @@ async function main() {
     const venueId = list.venues?.[0]?.id;
     if (!venueId) throw new Error('The demo data has no active venue.');
     const all = ['/', `/venue/${venueId}`, '/user-auth', '/how-it-works'];
+    if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true });
     const pages = process.env.AUDIT_PAGES
       ? process.env.AUDIT_PAGES.split(',').map((p) => (p === '/venue' ? `/venue/${venueId}` : p))
       : all;
 
     console.log(`\nLighthouse, mobile (${RUNS} runs per page; medians, then every run):`);
     let homeScriptKb = NaN;
+    let failedRuns = 0;
     for (const page of pages) {
+      // A run Lighthouse could not complete is printed with its error and run again (at most
+      // MAX_ATTEMPTS times in all): it says nothing about the page, and counting it as a score of 0
+      // would turn one lost trace into a failed budget. The page fails when a run never completes.
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(BASE + page, chrome.port));
+      for (let i = 0; i < RUNS; i++) {
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+          const name = `${page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}${attempt > 1 ? `-attempt${attempt}` : ''}`;
+          const run = await audit(BASE + page, chrome.port, JSON_DIR && path.join(JSON_DIR, `${name}.json`));
+          for (const w of run.warnings) console.log(`  ${page}: run ${i + 1} warning: ${w}`);
+          if (!run.failed) {
+            runs.push(run);
+            break;
+          }
+          console.log(`  ${page}: run ${i + 1} attempt ${attempt} FAILED (${run.failed})`);
+          failedRuns++;
+          if (attempt === MAX_ATTEMPTS) fails.push(`${page} run ${i + 1} failed ${MAX_ATTEMPTS} times`);
+        }
+      }
+      if (!runs.length) continue;
       const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-      const lcp = median(runs.map((r) => r.lcpMs));
-      const js = median(runs.map((r) => r.scriptKb));
-      if (page === '/') homeScriptKb = js;
+      const m = (key) => median(runs.map((r) => r[key]));
+      if (page === '/') homeScriptKb = m('scriptKb');
       console.log(
         `  ${page.padEnd(48)} perf ${med.performance.toFixed(2)}  a11y ${med.accessibility.toFixed(2)}  ` +
-          `best ${med['best-practices'].toFixed(2)}  seo ${med.seo.toFixed(2)}  LCP ${lcp.toFixed(0)} ms  JS ${js.toFixed(1)} KB`,
+          `best ${med['best-practices'].toFixed(2)}  seo ${med.seo.toFixed(2)}  LCP ${m('lcpMs').toFixed(0)} ms  ` +
+          `(FCP ${m('fcpMs').toFixed(0)}, TBT ${m('tbtMs').toFixed(0)})`,
+      );
+      console.log(
+        `    transferred: JS ${m('scriptKb').toFixed(1)} KB, CSS ${m('cssKb').toFixed(1)} KB, fonts ${m('fontKb').toFixed(1)} KB, images ${m('imageKb').toFixed(1)} KB`,
       );
       console.log(
         `    runs: ${runs.map((r) => CATEGORIES.map((c) => r.scores[c].toFixed(2)).join('/')).join('  ')}`,
       );
+      const phaseNames = Object.keys(runs[0].lcp.phases);
+      if (phaseNames.length) {
+        const phases = phaseNames.map(
+          (p) => `${p} ${median(runs.map((r) => r.lcp.phases[p] ?? NaN)).toFixed(0)}`,
+        );
+        console.log(`    LCP phases (ms, medians): ${phases.join(', ')}`);
+      }
+      console.log(`    LCP element: ${runs[0].lcp.element.slice(0, 140)}`);
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
       if (failing.length) console.log(`    failing audits: ${failing.join(', ')}`);
       for (const c of CATEGORIES) {
@@ -254,6 +320,7 @@ async function main() {
       }
     }
 
+    if (failedRuns) console.log(`\n${failedRuns} Lighthouse run(s) failed and were run again (above).`);
     console.log('\nBundles (gzip -9 of each built script, largest first):');
     for (const b of bundleSizes().slice(0, 8)) {
       console.log(`  ${(b.gzip / 1024).toFixed(1).padStart(6)} KB  ${b.file}`);

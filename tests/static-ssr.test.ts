@@ -9,7 +9,14 @@ import { createApp } from '../src/server/app';
 import type { PageRenderer } from '../src/server/ssr';
 import { createTestEnv, type TestEnv } from './support/env';
 
-const TEMPLATE = `<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-e1.js"></script></head>
+// As Vite builds it: the entry, its imports' modulepreloads and the stylesheet last in <head>.
+const TEMPLATE = `<!doctype html><html><head>
+    <meta charset="UTF-8" />
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-r1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-s1.css">
+  </head>
 <body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
 
 let env: TestEnv;
@@ -35,7 +42,9 @@ const renderer: PageRenderer = {
     if (url.pathname !== '/') return null;
     return {
       html: '<h1 id="hero-heading">Premium Nightlife <span>Venues</span></h1>',
-      head: '<title>Velvet — Premium Nightlife Venues</title>\n<link rel="canonical" href="https://velvet.example/" />',
+      head:
+        '<title>Velvet — Premium Nightlife Venues</title>\n<link rel="canonical" href="https://velvet.example/" />' +
+        '\n<link rel="preload" as="image" imageSrcSet="/media/h.card.webp 640w" fetchPriority="high" href="/media/h.webp"/>',
       state: { queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }] },
       status: 200,
       page: 'src/web/pages/HomePage.tsx',
@@ -93,11 +102,41 @@ describe('server-rendered public pages', () => {
       '<div id="root"><h1 id="hero-heading">Premium Nightlife <span>Venues</span></h1></div>',
     );
     expect(html).toContain('<link rel="canonical" href="https://velvet.example/" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomePage-h1.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
+    );
     // Already loaded by the entry: not preloaded twice.
-    expect(html).not.toContain('href="/assets/react-r1.js"');
+    expect(html.match(/href="\/assets\/react-r1.js"/g)).toHaveLength(1);
     expect(html).not.toContain('<!--app-');
+  });
+
+  it("puts <head> in the first paint's order: stylesheet, page head, fonts, then the scripts at low priority", async () => {
+    const html = await (await app.request('/')).text();
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+    // Every tag of <head> that makes a request, in document order.
+    const requests = [...head.matchAll(/<(link|script)\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => /\b(src|href)=/.test(tag) && !tag.includes('rel="canonical"'))
+      .map((tag) => {
+        const url = /\b(?:src|href)="([^"]+)"/.exec(tag)![1];
+        const priority = /fetchpriority="(\w+)"/i.exec(tag)?.[1] ?? 'default';
+        return `${url} ${priority}`;
+      });
+    expect(requests).toEqual([
+      '/assets/index-s1.css default',
+      '/media/h.webp high',
+      '/assets/inter-latin-wght-normal-Ab1.woff2 default',
+      '/assets/playfair-display-latin-600-normal-Ef3.woff2 default',
+      '/assets/index-e1.js low',
+      '/assets/react-r1.js low',
+      '/assets/HomePage-h1.js low',
+      '/assets/cards-c1.js low',
+    ]);
+    // One stylesheet, moved, not copied.
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
   it('inlines the data as JSON that cannot close its script element', async () => {
@@ -111,7 +150,7 @@ describe('server-rendered public pages', () => {
     });
     // The only executable script is the entry: nothing inline for the CSP to refuse.
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
-      '<script type="module" src="/assets/index-e1.js">',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e1.js">',
     ]);
   });
 
@@ -139,8 +178,12 @@ describe('server-rendered public pages', () => {
     // The session comes with the page, read in process.
     expect(html).toContain('<script type="application/json" id="velvet-state">{"session":200}</script>');
     // Its scripts load alongside the entry, not after it has asked for them.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/UserDashboardPage-u1.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/UserDashboardPage-u1.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
+    );
   });
 
   it('falls back to the shell when rendering fails', async () => {

@@ -22,16 +22,42 @@ const notFoundFile = (c: Context) =>
 const DEFAULT_HEAD = `<title>Velvet — Premium Nightlife Venues</title>
     <meta name="description" content="Velvet is the marketplace for premium nightlife venues: discover bars and clubs, book instantly, and list your own venue." />`;
 
-/** index.html with the page's head, markup and data put in its three placeholders. */
+/** Vite puts the stylesheet last in <head>, after the entry script and its modulepreloads. */
+const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+
+/**
+ * index.html as the server sends it, in the order of the first paint's critical path: the
+ * stylesheet (the only render-blocking resource) first, then the page's head (title, meta, the
+ * hero image's preload with fetchpriority=high), the font preloads, and only then the scripts —
+ * the entry and its imports, then the page's chunks (fillTemplate) — all with fetchpriority=low.
+ * The first screen of a public page is in the HTML (decision 25): its scripts only make it
+ * interactive, so they must not take the link from the stylesheet, the hero photo and the fonts
+ * (decision 36).
+ */
+export function arrangeTemplate(template: string): string {
+  let html = template.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+  const sheets = html.match(STYLESHEET) ?? [];
+  if (sheets.length && html.includes('<!--app-head-->')) {
+    const links = sheets.map((s) => s.trim()).join('\n    ');
+    html = html.replace(STYLESHEET, '').replace('<!--app-head-->', () => `${links}\n    <!--app-head-->`);
+  }
+  return html;
+}
+
+/** index.html with the page's head, markup, data and scripts put in its placeholders. */
 function fillTemplate(
   template: string,
-  parts: { head: string; html?: string; state?: string; fonts: string[] },
+  parts: { head: string; html?: string; state?: string; fonts: string[]; scripts?: string },
 ) {
   const fonts = parts.fonts.map(
     (href) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`,
   );
   return template
     .replace('<!--app-head-->', () => parts.head + fonts.join(''))
+    .replace(/\s*<\/head>/, () => `${parts.scripts ?? ''}\n  </head>`)
     .replace('<!--app-html-->', () => parts.html ?? '')
     .replace('<!--app-state-->', () =>
       parts.state ? `<script type="application/json" id="velvet-state">${parts.state}</script>` : '',
@@ -57,16 +83,19 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
   const fonts = fontPreloads(path.join(root, '.vite/manifest.json'));
   const modulePreloads = (page: string) =>
     scriptsOf(page)
-      .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}" />`)
+      .map((href) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`)
       .join('');
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
   // Re-read index.html when a new build replaces it, so it never points at deleted assets.
-  let index = { mtimeMs: statSync(indexFile).mtimeMs, html: readFileSync(indexFile, 'utf8') };
+  let index = {
+    mtimeMs: statSync(indexFile).mtimeMs,
+    html: arrangeTemplate(readFileSync(indexFile, 'utf8')),
+  };
   const indexHtml = () => {
     const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (mtimeMs !== undefined && mtimeMs !== index.mtimeMs)
-      index = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+      index = { mtimeMs, html: arrangeTemplate(readFileSync(indexFile, 'utf8')) };
     return index.html;
   };
 
@@ -104,7 +133,8 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
         if (page) {
           const html = fillTemplate(indexHtml(), {
-            head: page.head + modulePreloads(page.page),
+            head: page.head,
+            scripts: modulePreloads(page.page),
             html: page.html,
             state: scriptJson(page.state),
             fonts: fonts(),
@@ -122,7 +152,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     // A page the browser renders: its scripts still load alongside the entry, not after it, and
     // the session comes with the page (no round trip before a guarded page can load).
     const shellPage = pages?.pageModule?.(c.req.path) ?? null;
-    const head = DEFAULT_HEAD + (shellPage ? modulePreloads(shellPage) : '');
+    const scripts = shellPage ? modulePreloads(shellPage) : '';
     let state: string | undefined;
     if (shellPage && pages?.shellState) {
       try {
@@ -133,6 +163,6 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         onRenderError?.(err, c.req.path);
       }
     }
-    return c.html(fillTemplate(indexHtml(), { head, fonts: fonts(), state }));
+    return c.html(fillTemplate(indexHtml(), { head: DEFAULT_HEAD, scripts, fonts: fonts(), state }));
   });
 }

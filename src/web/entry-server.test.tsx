@@ -1,7 +1,8 @@
 // The public pages rendered as the server renders them (decision 25): with the data read
 // through `loadJson`, the head tags of the route, and the query cache for hydration.
 import { describe, expect, it } from 'vitest';
-import type { VenueCard, VenueListPage } from '@/domain/contract';
+import type { Venue, VenueCard, VenueListPage } from '@/domain/contract';
+import { defaultHours } from '@/domain/hours';
 import { pageModule, renderPage, shellState, imagePreloads, type LoadJson } from './entry-server';
 
 const card = (n: number): VenueCard => ({
@@ -93,6 +94,49 @@ describe('renderPage', () => {
     expect(
       new Set([how, auth, host].map((p) => /name="description" content="([^"]*)"/.exec(p!.head)![1])).size,
     ).toBe(3);
+  });
+
+  it("preloads the venue's hero photo in <head>: its WebP sizes, the layout width, fetchpriority=high", async () => {
+    const id = '00000000-0000-4000-8000-0000000000a1';
+    const image = (n: number) => ({
+      path: `${id}/1-${n}-photo.jpg`,
+      url: `/media/${id}/1-${n}-photo.jpg`,
+      card_url: `/media/${id}/1-${n}-photo.jpg.card.webp`,
+      full_url: `/media/${id}/1-${n}-photo.jpg.full.webp`,
+    });
+    const venue: Venue = {
+      id,
+      host_id: '00000000-0000-4000-8000-0000000000b1',
+      name: 'The Velvet Room',
+      description: 'A lounge.',
+      address: '1 Wacker Drive',
+      city: 'Chicago',
+      capacity: 80,
+      base_price: 300,
+      pricing_type: 'hourly_rate',
+      amenities: [],
+      images: [image(0), image(1)],
+      is_active: true,
+      hours: defaultHours(),
+      open_to_flexible_hours: false,
+      time_zone: 'America/Chicago',
+      business_name: null,
+      phone: null,
+      email: null,
+      created_at: '2026-11-01T20:00:00.000Z',
+      updated_at: '2026-11-01T20:00:00.000Z',
+    };
+    const { load } = api({ '/api/session': { user: null, profile: null }, [`/api/venues/${id}`]: venue });
+    const page = await renderPage(new URL(`${ORIGIN}/venue/${id}`), ORIGIN, load);
+    expect(page!.status).toBe(200);
+    const preloads = page!.head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    // The first photo only (the gallery's large image), not the thumbnails.
+    expect(preloads).toHaveLength(1);
+    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(preloads[0]!)?.[1];
+    expect(attr('imagesrcset')).toBe(`${image(0).card_url} 640w, ${image(0).full_url} 1600w`);
+    expect(attr('imagesizes')).toMatch(/100vw$/);
+    expect(attr('fetchpriority')).toBe('high');
+    expect(page!.html).not.toContain('rel="preload"');
   });
 
   it('answers 404 for a venue the API does not show', async () => {

@@ -161,8 +161,9 @@ function headTags(meta: Meta, origin: string): string {
   return tags.join('\n    ');
 }
 
+/** An attribute of a rendered tag; names are case-insensitive (Preact writes `fetchPriority`). */
 const attrOf = (tag: string, name: string) => {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  const m = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
   return m ? m[1] : undefined;
 };
 
