@@ -224,7 +224,11 @@ export async function makeStandardAccounts(database: Database): Promise<Standard
     return {
       actors,
       tables: order.map((t) => written.find((w) => w.table === t)!),
-      made: { PUBLIC_URL: config.PUBLIC_URL, AUTH_SECRET: config.AUTH_SECRET, ADMIN_EMAIL: config.ADMIN_EMAIL },
+      made: {
+        PUBLIC_URL: config.PUBLIC_URL,
+        AUTH_SECRET: config.AUTH_SECRET,
+        ADMIN_EMAIL: config.ADMIN_EMAIL,
+      },
     };
   } finally {
     await ctx.changes.stop();
