@@ -9,7 +9,7 @@
  *   tests that need a state quickly and are not about how it is reached.
  * Neither imports a service: services move, the HTTP contract and the tables stay.
  */
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { WEEK_DAYS, addDaysToDate, type WeekDay } from '../src/domain/calendar';
 import type { DayHours, WeeklyHours } from '../src/domain/hours';
@@ -24,6 +24,7 @@ import {
 } from '../src/server/db/schema';
 import { call, signUpAndSignIn, type Actor, type Res } from './support/client';
 import type { TestEnv } from './support/env';
+import { replayStandardAccounts, replayable } from './support/standard-accounts';
 
 export type { Actor } from './support/client';
 
@@ -39,8 +40,18 @@ export const ROLES: readonly Role[] = ['signedOut', 'guest', 'otherGuest', 'host
 /** The five signed-in roles (signed out has no account). */
 export type Accounts = Record<Exclude<Role, 'signedOut'>, Actor>;
 
-/** Signs up, confirms and signs in one account per role, with the names the emails show. */
+/**
+ * One signed-in account per role, with the names the emails show, in this file's database.
+ * They were signed up, confirmed and signed in once per run through the API (the global setup,
+ * tests/support/standard-accounts.ts); here their rows and sessions are copied in. A file whose
+ * settings change cookies or the admin address signs them up itself, the same way.
+ */
 export async function createAccounts(env: TestEnv): Promise<Accounts> {
+  const standard = inject('standardAccounts');
+  if (replayable(standard.made, env.config)) {
+    await replayStandardAccounts(env.ctx.db, standard);
+    return structuredClone(standard.actors);
+  }
   return {
     guest: await signUpAndSignIn(env, { role: 'user', name: 'Gina Guest' }),
     otherGuest: await signUpAndSignIn(env, { role: 'user', name: 'Oscar Other' }),

@@ -3,6 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/server/db/schema';
 import type { TestEnv } from './env';
 import { ADMIN_EMAIL, PUBLIC_URL } from './env';
+import { STRONG_PASSWORD, signUpBody } from './standard-accounts';
+
+export { STRONG_PASSWORD } from './standard-accounts';
 
 export interface Res<T = any> {
   status: number;
@@ -41,8 +44,6 @@ export const cookieFrom = (headers: Headers) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-export const STRONG_PASSWORD = 'NightOwl2026';
-
 /** The newest confirmation link queued for an email address. */
 export async function confirmationLink(env: TestEnv, email: string): Promise<URL> {
   const [msg] = await env.ctx.db
@@ -73,13 +74,7 @@ export async function signUpAndSignIn(
 ): Promise<Actor> {
   const email = opts.email ?? (opts.role === 'admin' ? ADMIN_EMAIL : uniqueEmail(opts.role));
   const signUp = await call(env, 'POST', '/api/accounts/sign-up', {
-    json: {
-      email,
-      password: STRONG_PASSWORD,
-      full_name: opts.name ?? `Test ${opts.role}`,
-      role: opts.role === 'host' ? 'host' : 'user',
-      ...(opts.role === 'host' ? { business_name: 'Night Co', phone: '+1 555 0100' } : {}),
-    },
+    json: signUpBody(opts.role, email, opts.name ?? `Test ${opts.role}`),
   });
   expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
   const link = await confirmationLink(env, email);

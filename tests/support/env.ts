@@ -7,28 +7,16 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
+import type { Config } from '../../src/server/config';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../src/server/db/client';
 import type { AppContext } from '../../src/server/context';
 import { createLogger } from '../../src/server/logger';
 import { OutboxWorker, outboxWorkerOptions } from '../../src/server/mail/outbox';
 import { createContext } from '../../src/server/runtime';
-import type { MailTransport, OutgoingMail } from '../../src/server/adapters/mail';
 import { withDatabase } from '../global-setup';
+import { RecordingTransport, testConfig } from './standard-accounts';
 
-export const PUBLIC_URL = 'http://localhost:3000';
-export const ADMIN_EMAIL = 'admin@velvet.test';
-
-/** A mail transport that keeps what it sends, and can be told to fail. */
-export class RecordingTransport implements MailTransport {
-  readonly name = 'mailbox' as const;
-  readonly sent: OutgoingMail[] = [];
-  failWith: Error | null = null;
-  async send(message: OutgoingMail) {
-    if (this.failWith) throw this.failWith;
-    this.sent.push(message);
-  }
-}
+export { ADMIN_EMAIL, PUBLIC_URL, RecordingTransport } from './standard-accounts';
 
 export interface TestEnv {
   ctx: AppContext;
@@ -76,16 +64,7 @@ async function openTestDatabase(): Promise<{
 export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
   const { database, drop, url: databaseUrl } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-data-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL,
-    ADMIN_EMAIL,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    // Suites create many accounts from one address; tests/hardening-* turn the limits on.
-    RATE_LIMITS: 'false',
-    ...overrides,
-  });
+  const config = testConfig(dataDir, overrides);
   const log = createLogger(config.LOG_LEVEL);
   const mail = new RecordingTransport();
   const clock: { now: Date | null } = { now: null };
