@@ -11,7 +11,7 @@ import { AppError } from '@/domain/errors';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPostgres, type Database } from '../src/server/db/client';
+import { CLOSE_WAIT_MS, openPostgres, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import type { AppContext } from '../src/server/context';
@@ -31,6 +31,7 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
   let app: ReturnType<typeof createApp>;
   let dbName: string;
   let admin: pg.Client;
+  let viaProxy: string;
 
   beforeAll(async () => {
     const target = new URL(url!);
@@ -40,10 +41,11 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
     await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplateDb')}`);
     proxy = new FaultProxy(target.hostname, Number(target.port || 5432));
     await proxy.start();
-    const viaProxy = new URL(withDatabase(url!, dbName));
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    database = await openPostgres(viaProxy.toString(), 5);
+    const via = new URL(withDatabase(url!, dbName));
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    viaProxy = via.toString();
+    database = await openPostgres(viaProxy, 5);
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
     ctx = await createContext(config, database, createLogger('silent'), { mail: new RecordingTransport() });
     app = createApp(ctx);
@@ -126,6 +128,26 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
     expect(recovery).toBeLessThan(5000);
     expect((await timedGet('/api/venues/stats')).status).toBe(200);
   });
+
+  it('closing the database does not hang on a held connection whose packets are dropped', async () => {
+    const closing = await openPostgres(viaProxy, 2);
+    const unlisten = await closing.listen('velvet_close_test', () => undefined);
+    await closing.db.execute(sql`select 1`);
+    // A connection a stuck request still holds: the pool's end would wait for it for ever.
+    const pool = (closing.db as unknown as { $client: pg.Pool }).$client;
+    const held = await pool.connect();
+    held.on('error', () => undefined);
+    proxy.mode = 'paused';
+    try {
+      const started = performance.now();
+      await closing.close();
+      // Within the polite wait plus a little: the stuck sockets were destroyed, not waited for.
+      expect(performance.now() - started).toBeLessThan(CLOSE_WAIT_MS + 2_000);
+      await unlisten();
+    } finally {
+      proxy.resume();
+    }
+  }, 20_000);
 
   it('silently dropped packets: 503 within 2 s instead of hanging, then recovers', async () => {
     proxy.mode = 'paused';

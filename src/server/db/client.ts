@@ -174,11 +174,44 @@ export async function openPostgres(
       }
     },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
-      await pool.end();
+      const ending = (async () => {
+        await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+        await pool.end();
+      })();
+      // A connection the network stopped answering never acknowledges its end: after a short
+      // wait its socket is destroyed, so a shutdown (or a test's teardown) cannot hang on it.
+      if (await settlesWithin(ending, CLOSE_WAIT_MS)) return;
+      console.warn('postgres: connections did not close in time; their sockets are destroyed');
+      const pooled = (pool as unknown as { _clients?: pg.Client[] })._clients ?? [];
+      for (const c of [...listeners, ...pooled]) socketOf(c)?.destroy();
+      // A connection a request still holds stays counted by the pool until it is released;
+      // the process is closing, so close() does not wait for it any longer.
+      await settlesWithin(ending, 1_000);
     },
   };
 }
+
+/** How long close() waits for connections to end politely before destroying their sockets. */
+export const CLOSE_WAIT_MS = 3_000;
+
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const socketOf = (client: pg.Client) =>
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 
 /**
  * After a client-side read timeout (`query_timeout`: the network dropped the answer) the
