@@ -64,6 +64,9 @@ const SERVER_RENDERED: Array<[path: string, page: { preload: () => Promise<unkno
   ['/host-auth', HostAuthPage],
 ];
 
+/** The paths whose page main.tsx loads before hydrating: entry-server.test.tsx holds them to the server's. */
+export const serverRenderedPaths = () => SERVER_RENDERED.map(([path]) => path);
+
 /** Loads the module of the server-rendered page at `pathname` (none for other paths). */
 export async function preloadPage(pathname: string): Promise<void> {
   const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));

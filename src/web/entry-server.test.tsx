@@ -1,31 +1,22 @@
 // The public pages rendered as the server renders them (decision 25): with the data read
 // through `loadJson`, the head tags of the route, and the query cache for hydration.
 import { describe, expect, it } from 'vitest';
-import type { Venue, VenueCard, VenueListPage } from '@/domain/contract';
+import type { Venue } from '@/domain/contract';
+import { venueCard, venueListPage } from './test-fixtures';
 import { defaultHours } from '@/domain/hours';
-import { pageModule, renderPage, shellState, imagePreloads, type LoadJson } from './entry-server';
+import { serverRenderedPaths } from './App';
+import {
+  pageModule,
+  publicPaths,
+  renderPage,
+  shellState,
+  imagePreloads,
+  type LoadJson,
+} from './entry-server';
 
-const card = (n: number): VenueCard => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Club Number ${n}`,
-  city: 'Chicago',
-  address: `${n} Wacker Drive`,
-  capacity: 80,
-  base_price: 300,
-  pricing_type: 'hourly_rate',
-  open_to_flexible_hours: false,
-  created_at: '2026-11-01T20:00:00.000Z',
-  image: { url: `/media/v${n}/photo.jpg.card.webp`, width: 640, height: 400 },
-  rating: { average: null, count: 0 },
-});
+const card = (n: number) => venueCard(n);
 
-const list: VenueListPage = {
-  venues: [card(1), card(2)],
-  total_count: 2,
-  total_count_capped: false,
-  all_count: 2,
-  next_cursor: null,
-};
+const list = venueListPage([card(1), card(2)]);
 
 /** The API as the renderer sees it: 200 for the given paths, 404 for the rest; records each read. */
 function api(answers: Record<string, unknown>) {
@@ -38,6 +29,13 @@ function api(answers: Record<string, unknown>) {
 }
 
 const ORIGIN = 'https://velvet.example';
+
+describe('the server-rendered paths', () => {
+  it('are the ones whose page the browser loads before hydrating (App.tsx)', () => {
+    // A public page added to one list and not the other would hydrate before its module loaded.
+    expect([...serverRenderedPaths()].sort()).toEqual([...publicPaths()].sort());
+  });
+});
 
 describe('renderPage', () => {
   it('renders the home page with its hero, the first page of venues and the head of the route', async () => {

@@ -137,6 +137,9 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
+/** The paths the server renders (App.tsx loads their pages before hydrating: the same list). */
+export const publicPaths = () => PUBLIC_ROUTES.map((r) => r.path);
+
 const clip = (text: string, max = 160) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;

@@ -2,7 +2,7 @@
 // (Preact) takes over the server's markup without drawing any of it again — no element removed
 // and put back, no duplicate — and the page then answers like a rendered one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VenueCard, VenueListPage } from '@/domain/contract';
+import { venueCard, venueListPage } from './test-fixtures';
 import { renderPage, type LoadJson } from './entry-server';
 
 /**
@@ -22,27 +22,9 @@ async function browserModules() {
   return { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient };
 }
 
-const card = (n: number): VenueCard => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Club Number ${n}`,
-  city: 'Chicago',
-  address: `${n} Wacker Drive`,
-  capacity: 80,
-  base_price: 300,
-  pricing_type: 'hourly_rate',
-  open_to_flexible_hours: n === 2,
-  created_at: '2026-11-01T20:00:00.000Z',
-  image: { url: `/media/v${n}/photo.jpg.card.webp`, width: 640, height: 400 },
-  rating: { average: null, count: 0 },
-});
+const card = (n: number) => venueCard(n, { open_to_flexible_hours: n === 2 });
 
-const list: VenueListPage = {
-  venues: [card(1), card(2), card(3)],
-  total_count: 3,
-  total_count_capped: false,
-  all_count: 3,
-  next_cursor: null,
-};
+const list = venueListPage([card(1), card(2), card(3)]);
 
 const answers: Record<string, unknown> = {
   '/api/session': { user: null, profile: null },
