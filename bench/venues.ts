@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -249,6 +250,8 @@ interface EngineResult {
     slowest: Array<{ query: string; ms: number }>;
   };
   served: LoadResult;
+  /** The server's side of the load window: event-loop delay (ms) and GC pauses, for the tail. */
+  loop: { p50: number; p99: number; max: number; gcMs: number; gcMaxMs: number; gcCount: number };
   hitRate: number;
   /** Of the list requests: answered from the venue index (decision 0031), and by SQL. */
   indexRate: number;
@@ -341,7 +344,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
         index.detailHits,
         index.detailMisses,
       ];
-      const served = await load([base], paths);
+      const loop = await watchLoop(() => load([base], paths));
+      const served = loop.result;
       const h = cache.hits - hits;
       const m = cache.misses - misses;
       const d = index.detailHits - kept;
@@ -359,6 +363,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
           cpu: engine === 'pglite' ? { median: quantile(cpu, 0.5), p99: quantile(cpu, 0.99) } : undefined,
         },
         served,
+        loop: loop.loop,
         hitRate: h / Math.max(1, h + m),
         indexRate: (index.answered - answered) / Math.max(1, h + m),
         sqlRate: (index.declined - declined) / Math.max(1, h + m),
@@ -372,6 +377,38 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
   } finally {
     await drop();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `work` while watching this process: how late its event loop ran (a histogram sampled
+ * every 1 ms: a request arriving then waited at least that long) and the GC pauses — what the
+ * slowest requests of the load waited for.
+ */
+async function watchLoop<T>(work: () => Promise<T>): Promise<{ result: T; loop: EngineResult['loop'] }> {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  const gc: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  histogram.enable();
+  try {
+    const result = await work();
+    return {
+      result,
+      loop: {
+        p50: histogram.percentile(50) / 1e6,
+        p99: histogram.percentile(99) / 1e6,
+        max: histogram.max / 1e6,
+        gcMs: gc.reduce((a, b) => a + b, 0),
+        gcMaxMs: Math.max(0, ...gc),
+        gcCount: gc.length,
+      },
+    };
+  } finally {
+    histogram.disable();
+    observer.disconnect();
   }
 }
 
@@ -461,6 +498,9 @@ async function main() {
     ok &&= pass;
     console.log(
       `budget ${r.engine} served mix: ${fmt(ratio, 3)} of the ceiling (≥ ${BUDGET_RATIO}), p99 ${fmt(r.served.p99)} ms (< ${BUDGET_P99_MS}); list: cache hits ${fmt(r.hitRate * 100)} %, answered from the index ${fmt(r.indexRate * 100)} %, by SQL ${fmt(r.sqlRate * 100)} %; details kept ${fmt(r.detailRate * 100)} % → ${pass ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `  ${r.engine} server during the mix: event-loop delay p50 ${fmt(r.loop.p50, 1)} ms, p99 ${fmt(r.loop.p99, 1)} ms, max ${fmt(r.loop.max, 1)} ms; GC ${r.loop.gcCount} pauses, ${fmt(r.loop.gcMs)} ms in all, longest ${fmt(r.loop.gcMaxMs, 1)} ms`,
     );
   }
   process.exitCode = ok ? 0 : 1;

@@ -149,6 +149,31 @@ describe.skipIf(!url)('database faults (PostgreSQL through a TCP proxy)', () => 
     }
   }, 20_000);
 
+  it('a transaction whose BEGIN fails (dropped packets) gives its connection back to the pool', async () => {
+    const own = await openPostgres(viaProxy, 2);
+    const pool = (own.db as unknown as { $client: pg.Pool }).$client;
+    try {
+      // Two idle connections: the transaction takes one that looks healthy.
+      await Promise.all([own.db.execute(sql`select pg_sleep(0.05)`), own.db.execute(sql`select 1`)]);
+      expect(pool.totalCount).toBe(2);
+      proxy.mode = 'paused';
+      const failed = await inTransaction(own.db, async (tx) => tx.execute(sql`select 1`)).catch(
+        (err: unknown) => err,
+      );
+      expect(failed).toBeInstanceOf(AppError);
+      expect((failed as AppError).code).toBe('unavailable');
+      // The dead connection leaves the pool (once its socket has closed) instead of staying
+      // checked out for ever.
+      const until = performance.now() + 2000;
+      while (pool.totalCount !== pool.idleCount && performance.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    } finally {
+      proxy.resume();
+      await own.close();
+    }
+  }, 20_000);
+
   it('silently dropped packets: 503 within 2 s instead of hanging, then recovers', async () => {
     proxy.mode = 'paused';
     const answers = await Promise.all(

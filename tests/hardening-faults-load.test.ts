@@ -201,6 +201,24 @@ describe.skipIf(!url)('database outages under load (PostgreSQL through a TCP pro
       .sort((x, y) => y.ms - x.ms)
       .map((s) => `${s.kind} ${s.status} ${s.ms.toFixed(0)} ms ${JSON.stringify(s.body).slice(0, 120)}`);
     expect(slowest, `slack ${slackMs.toFixed(0)} ms\n${slow.slice(0, 5).join('\n')}`).toBeLessThan(budget);
+    await expectPoolReleased();
+  }
+
+  /**
+   * Once the load has stopped, every connection the requests checked out is back in the pool:
+   * one kept by a request that failed during the outage would be lost to the process for good
+   * (and pool.end() would wait for it).
+   */
+  async function expectPoolReleased() {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const until = performance.now() + 5000;
+    while (performance.now() < until && pool.idleCount !== pool.totalCount)
+      await new Promise((r) => setTimeout(r, 100));
+    expect({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }).toEqual({
+      total: pool.totalCount,
+      idle: pool.totalCount,
+      waiting: 0,
+    });
   }
 
   it('connections refused for 5 s under load: fast 503s with a message, health says why, recovers, nothing lost', async () => {

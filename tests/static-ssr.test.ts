@@ -213,6 +213,21 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('sends a form posted before the app took it over back to its page, with nothing of what was typed', async () => {
+    const body = 'email=guest%40example.com&password=Secret-Passw0rd';
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const res = await app.request('/user-auth?redirect=%2Fuser-dashboard', { method: 'POST', body, headers });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/user-auth?redirect=%2Fuser-dashboard');
+    expect(await res.text()).not.toContain('Secret-Passw0rd');
+    // Never to another site: a path of several leading slashes is one path on this site.
+    const twice = await app.request('//evil.example/user-auth', { method: 'POST', body, headers });
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get('location')).toBe('/evil.example/user-auth');
+    // Files and the API are not pages.
+    expect((await app.request('/assets/index-e1.js', { method: 'POST', body, headers })).status).toBe(404);
+  });
+
   it("never serves Vite's manifest or a source map", async () => {
     expect((await app.request('/.vite/manifest.json')).status).toBe(404);
     expect((await app.request('/assets/index-e1.js.map')).status).toBe(404);

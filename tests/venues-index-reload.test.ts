@@ -13,7 +13,7 @@ import type { Database } from '../src/server/db/client';
 import type { AppContext } from '../src/server/context';
 import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
-import { VenueIndex } from '../src/server/services/venues/venue-index';
+import { BULK_CHANGE, VenueIndex } from '../src/server/services/venues/venue-index';
 import { createTestEnv, RecordingTransport, type TestEnv } from './support/env';
 import { call } from './support/client';
 import { createAccounts, createActiveVenue, type Accounts } from './factories';
@@ -185,6 +185,36 @@ describe('a second server whose change feed loses events', () => {
       expect(await page()).toBe(fromIndex);
     } finally {
       ctx.venueListCache.enabled = true;
+    }
+  });
+
+  it('owes one full reload for a bulk change instead of reading each venue', async () => {
+    const BULK = 8;
+    for (let i = 0; i < BULK; i++) await createActiveVenue(env, actors, { city: `Bulk City ${i}` });
+    await vi.waitFor(async () => expect((await list('Bulk City')).total_count).toBe(BULK), { timeout: 5000 });
+    await index.settled();
+    const loads = index.fullLoads;
+    const reads = index.venueReads;
+    const version = index.version;
+    index.bulkChange = 3;
+    try {
+      // One statement changes every one of them: the feed brings one event per venue.
+      await ctx.db.execute(sql`update venues set base_price = 321 where city like 'Bulk City %'`);
+      await vi.waitFor(() => expect(index.version).toBeGreaterThanOrEqual(version + BULK), { timeout: 5000 });
+      await index.settled();
+      // At most the first few were read alone; then the index declined until one full load.
+      expect(index.venueReads - reads).toBeLessThanOrEqual(3);
+      const declined = index.declined;
+      const page = await list('Bulk City');
+      expect(page.venues.map((c) => c.base_price)).toEqual(Array(BULK).fill(321));
+      expect(index.declined, 'answered by SQL while the full load is owed').toBe(declined + 1);
+      await index.settled();
+      expect(index.fullLoads).toBe(loads + 1);
+      const answered = index.answered;
+      expect((await list('Bulk City')).venues.map((c) => c.base_price)).toEqual(Array(BULK).fill(321));
+      expect(index.answered, 'from the reloaded index').toBe(answered + 1);
+    } finally {
+      index.bulkChange = BULK_CHANGE;
     }
   });
 });

@@ -163,6 +163,15 @@ const LOCATIONS = [
   '_',
   'back\\slash',
   'nowhere',
+  // One or two characters: found through the index of grams (migration 0014), the ILIKE decides.
+  'ÃO',
+  'St',
+  ' v',
+  '% ',
+  'ny',
+  'xq',
+  'o',
+  'k5',
 ];
 
 describe('SQL filters match the domain reference', () => {

@@ -22,35 +22,7 @@ export function createApp(
 ) {
   const app = new Hono<AppEnv>();
 
-  // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
-  app.use('*', requestId());
-  app.use('*', (c, next) => requestScope.run({ requestId: c.get('requestId') }, next));
-
-  app.use(
-    '*',
-    securityHeadersMiddleware({
-      publicUrl: ctx.config.PUBLIC_URL,
-      // Stripe's hosts join the CSP only with the stripe provider.
-      paymentProvider: ctx.config.PAYMENT_PROVIDER,
-    }),
-  );
-  app.use('*', async (c, next) => {
-    await next();
-    // A refused oversized body is left unread: close the connection rather than keep it alive
-    // half-read (the client's next request on it would fail).
-    if (c.res.status === 413) c.res.headers.set('connection', 'close');
-  });
-  // compress() streams what is not JSON (pages, scripts) from 1 KB; jsonBodies() sends JSON whole,
-  // gzipped in memory from COMPRESS_THRESHOLD (decision 24). JSON is kept out of compress() by
-  // type: a JSON answer of 1 to 4 KB, sent whole with its length, would otherwise be gzipped
-  // again there as a stream (decision 34).
-  app.use(
-    '*',
-    compress({
-      contentTypeFilter: (type) => !isJsonType(type) && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
-    }),
-  );
-  app.use('*', jsonBodies());
+  mountEdge(app, ctx.config);
 
   const api = new Hono<AppEnv>();
   // Cookie sessions: every cross-site write is refused before any work, whatever its body type.
@@ -85,3 +57,45 @@ export function createApp(
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The edge every answer passes through, in order: request id and its log scope, security
+ * headers, closing after a refused oversized body, compression. None of them reads the body of
+ * an answer that already has its length: @hono/node-server writes such an answer whole from its
+ * own lightweight response, and reading `res.body` would turn it into a web stream that is
+ * then read chunk by chunk (decision 0040; `http/edge.test.ts`).
+ */
+export function mountEdge(
+  app: Hono<AppEnv>,
+  config: Pick<AppContext['config'], 'PUBLIC_URL' | 'PAYMENT_PROVIDER'>,
+) {
+  // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
+  app.use('*', requestId());
+  app.use('*', (c, next) => requestScope.run({ requestId: c.get('requestId') }, next));
+
+  app.use(
+    '*',
+    securityHeadersMiddleware({
+      publicUrl: config.PUBLIC_URL,
+      // Stripe's hosts join the CSP only with the stripe provider.
+      paymentProvider: config.PAYMENT_PROVIDER,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    // A refused oversized body is left unread: close the connection rather than keep it alive
+    // half-read (the client's next request on it would fail).
+    if (c.res.status === 413) c.res.headers.set('connection', 'close');
+  });
+  // compress() streams what is not JSON (pages, scripts) from 1 KB; jsonBodies() sends JSON whole,
+  // gzipped in memory from COMPRESS_THRESHOLD (decision 24). JSON is kept out of compress() by
+  // type: a JSON answer of 1 to 4 KB, sent whole with its length, would otherwise be gzipped
+  // again there as a stream (decision 34).
+  app.use(
+    '*',
+    compress({
+      contentTypeFilter: (type) => !isJsonType(type) && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
+    }),
+  );
+  app.use('*', jsonBodies());
+}

@@ -165,4 +165,13 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     }
     return c.html(fillTemplate(indexHtml(), { head: DEFAULT_HEAD, scripts, fonts: fonts(), state }));
   });
+  // A form submitted before the page's script took it over (on a slow network the sign-in and
+  // password forms are on screen before the app): they are method="post", so what was typed never
+  // lands in a URL, a history entry or a log; the post goes back to its page, its body unread.
+  app.post('*', (c) => {
+    if (c.req.path.startsWith('/api/') || FILE_EXTENSION.test(c.req.path)) return notFoundFile(c);
+    const url = new URL(c.req.url);
+    // One leading slash: "//host" in a Location header would send the browser to another site.
+    return c.redirect(url.pathname.replace(/^\/+/, '/') + url.search, 303);
+  });
 }

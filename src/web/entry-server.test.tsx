@@ -83,6 +83,10 @@ describe('renderPage', () => {
     const auth = await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load);
     expect(auth!.head).toContain('<title>Sign In · Velvet</title>');
     expect(auth!.html).toContain('Welcome to Velvet');
+    // Submitted before the app takes the forms over, what was typed must not go into a URL.
+    const forms = [...auth!.html.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
+    expect(forms.length).toBeGreaterThan(0);
+    for (const form of forms) expect(form).toContain('method="post"');
     const alias = await renderPage(new URL(`${ORIGIN}/auth`), ORIGIN, load);
     expect(alias!.head).toContain(`<link rel="canonical" href="${ORIGIN}/user-auth" />`);
     const browse = await renderPage(new URL(`${ORIGIN}/browse?location=Miami`), ORIGIN, load);

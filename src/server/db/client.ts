@@ -112,6 +112,7 @@ export async function openPostgres(
     client.on('error', () => undefined);
     closeOnReadTimeout(client);
   });
+  releaseDeadCheckouts(pool, Number(process.env.PG_CHECKOUT_WARN_MS) || 0);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
@@ -188,6 +189,61 @@ export async function openPostgres(
       // the process is closing, so close() does not wait for it any longer.
       await settlesWithin(ending, 1_000);
     },
+  };
+}
+
+/**
+ * Every checkout of the pool gets its connection back, even when the connection died under it.
+ * Drizzle's transaction helper sends BEGIN before its try/finally: when BEGIN fails (the network
+ * dropped the answer, so the read timeout closed the socket; the server went away) the
+ * connection is never released, and the pool counts it as busy for ever — one connection lost
+ * per outage. So a connection that ends while checked out is released with an error (the pool
+ * drops it and opens a new one when needed), and a later release of it does nothing.
+ *
+ * With `warnMs` > 0 (PG_CHECKOUT_WARN_MS) each checkout also records where it was made and a
+ * warning with that stack is logged when it is not released within `warnMs`: the way to find a
+ * request that holds a connection.
+ */
+function releaseDeadCheckouts(pool: pg.Pool, warnMs: number) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const guard = (client: pg.PoolClient, stack: string | undefined) => {
+    const poolRelease = client.release;
+    let released = false;
+    let timer: NodeJS.Timeout | undefined;
+    if (stack !== undefined) {
+      const since = Date.now();
+      timer = setTimeout(() => {
+        console.warn(
+          `postgres: a connection checked out ${Date.now() - since} ms ago is not released:\n${stack}`,
+        );
+      }, warnMs);
+      timer.unref();
+    }
+    const release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      client.removeListener('end', onEnd);
+      poolRelease(err);
+    };
+    const onEnd = () => release(new Error('the connection ended while checked out'));
+    client.once('end', onEnd);
+    client.release = release;
+  };
+  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+    const stack = warnMs > 0 ? (new Error('checked out here').stack ?? '') : undefined;
+    const callback = args[0];
+    if (typeof callback === 'function') {
+      return connect((err: unknown, client: pg.PoolClient | undefined, done: unknown) => {
+        if (err || !client) return (callback as (...a: unknown[]) => unknown)(err, client, done);
+        guard(client, stack);
+        return (callback as (...a: unknown[]) => unknown)(err, client, client.release);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      guard(client, stack);
+      return client;
+    });
   };
 }
 

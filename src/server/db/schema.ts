@@ -258,6 +258,11 @@ export const venues = pgTable(
     index('venues_active_rating_idx')
       .on(t.rating_average.desc(), t.rating_count.desc(), t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
+    // A location of one or two characters: its grams among the city's and address's (migration 0014).
+    index('venues_grams_idx').using(
+      'gin',
+      sql`velvet_grams(lower(${t.city}) || E'\\n' || lower(${t.address}))`,
+    ),
     index('venues_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     index('venues_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
   ],

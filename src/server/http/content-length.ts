@@ -61,8 +61,10 @@ export function jsonBodies(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.headers.has('content-length') || res.headers.has('content-encoding')) return;
-    if (!JSON_TYPE.test(res.headers.get('content-type') ?? '')) return;
+    // Headers first: reading `res.body` of node-server's lightweight response makes the full
+    // web Response (a body stream), and node-server then streams it instead of writing it whole.
+    if (res.headers.has('content-length') || res.headers.has('content-encoding')) return;
+    if (!JSON_TYPE.test(res.headers.get('content-type') ?? '') || !res.body) return;
     let body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     if (body.byteLength >= COMPRESS_THRESHOLD) {

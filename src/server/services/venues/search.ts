@@ -85,10 +85,17 @@ const BEST_RATED_FIRST = [
 /** pg_trgm takes trigrams for LIKE from runs of three or more letters or digits. */
 const TRIGRAM_SEARCHABLE = /[\p{L}\p{N}]{3}/u;
 
+/** The expression of venues_grams_idx (migration 0014): written exactly so, it is indexed. */
+const VENUE_GRAMS = sql`velvet_grams(lower(${venues.city}) || E'\\n' || lower(${venues.address}))`;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** The SQL form of the domain's venueMatches (plus the date filter), on active venues. */
-export function filterConditions(f: NormalizedVenueFilters): SQL[] {
+/**
+ * The SQL form of the domain's venueMatches (plus the date filter), on active venues. Without
+ * `grams`, a short location is only checked (no index of grams offered): for a page that walks
+ * the order's index, where the index's condition would be computed on every entry.
+ */
+export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {}): SQL[] {
   const conditions: SQL[] = [];
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
@@ -96,9 +103,11 @@ export function filterConditions(f: NormalizedVenueFilters): SQL[] {
       conditions.push(or(ilike(venues.city, pattern), ilike(venues.address, pattern))!);
     } else {
       // Without three letters or digits in a row the trigram indexes would return every row
-      // (the planner does not know): the text is checked on the rows the other filters find.
+      // (the planner does not know, hence `|| ''`): the index of one- and two-character
+      // substrings (venues_grams_idx, decision 0039) finds the candidates, the ILIKE decides.
+      const text = sql`(${venues.city} || '' ilike ${pattern} or ${venues.address} || '' ilike ${pattern})`;
       conditions.push(
-        sql`(${venues.city} || '' ilike ${pattern} or ${venues.address} || '' ilike ${pattern})`,
+        grams ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})` : text,
       );
     }
   }
@@ -216,6 +225,7 @@ export function listQueries(db: Db, query: VenueListQuery) {
   const { cursor, limit, sort, ...filters } = query;
   const byRating = sort === 'rating';
   const conditions = filterConditions(filters);
+  const walkConditions = filterConditions(filters, { grams: false });
   let keyset: SQL | undefined;
   if (cursor && byRating) {
     const after = decodeRatingCursor(cursor);
@@ -245,7 +255,7 @@ export function listQueries(db: Db, query: VenueListQuery) {
             db
               .select({ id: venues.id })
               .from(venues)
-              .where(and(eq(venues.is_active, true), ...conditions, keyset))
+              .where(and(eq(venues.is_active, true), ...(walk ? walkConditions : conditions), keyset))
               .orderBy(...(walk ? order : sortedMatches))
               .limit(limit + 1),
           ),

@@ -41,6 +41,11 @@ export const FULL_RELOAD_MS = 15 * 60_000;
  * other requests run between two pages instead of waiting for the whole read.
  */
 export const FULL_LOAD_PAGE = 5_000;
+/**
+ * More venues than this dirty at once (a bulk import or update: one statement, one event per
+ * venue) owe one full, paged reload instead of as many one-venue reads.
+ */
+export const BULK_CHANGE = 64;
 
 const entryColumns = {
   ...cardColumns,
@@ -158,6 +163,10 @@ export class VenueIndex implements IndexView {
   fullLoads = 0;
   /** Venues read per statement of a full load (tests make it small). */
   loadPageSize = FULL_LOAD_PAGE;
+  /** How many venues may be dirty before a full reload is owed instead (tests make it small). */
+  bulkChange = BULK_CHANGE;
+  /** One-venue reads done (tests). */
+  venueReads = 0;
 
   constructor(
     private readonly db: Db,
@@ -196,7 +205,20 @@ export class VenueIndex implements IndexView {
     if (this.fullLoading) this.changedDuringLoad.set(id, this.seq);
     if (!this.ready && !this.fullLoading) return; // nothing loaded that could be stale
     this.dirty.set(id, this.seq);
-    if (this.ready) void this.reload(id);
+    if (!this.ready || this.installedAt < this.fullOwed) return; // the owed full load reads it
+    if (this.dirty.size > this.bulkChange) {
+      this.owesFullLoad();
+      return;
+    }
+    void this.reload(id);
+  }
+
+  /**
+   * A bulk change: one full (paged) reload answers for every change so far. The dirty venues stay
+   * marked (the index declines) until a load that started after their change is installed.
+   */
+  private owesFullLoad() {
+    this.fullOwed = this.seq;
   }
 
   /** Waits until nothing is dirty or loading (tests and the bench). */
@@ -211,6 +233,7 @@ export class VenueIndex implements IndexView {
       for (;;) {
         const version = this.dirty.get(id);
         if (version === undefined) return;
+        this.venueReads++;
         const [row] = await selectEntries(this.db, id);
         const dates = row ? await selectOverrides(this.db, this.horizon, id) : [];
         if (this.dirty.get(id) !== version) continue;
@@ -301,10 +324,12 @@ export class VenueIndex implements IndexView {
       // Changes seen before the load started are in it; later ones are read again, even those
       // whose own reload already ended (the snapshot may predate them).
       for (const [id, at] of this.changedDuringLoad) if (at > startedSeq) this.dirty.set(id, at);
-      for (const [id, at] of this.dirty) {
+      for (const [id, at] of this.dirty)
         if (at <= startedSeq && !this.reloading.has(id)) this.dirty.delete(id);
-        else void this.reload(id);
-      }
+      // What changed during the load is read again: one by one, or (a bulk change) in another
+      // full load.
+      if (this.dirty.size > this.bulkChange) this.owesFullLoad();
+      else for (const id of this.dirty.keys()) void this.reload(id);
     } catch (err) {
       this.log.warn({ err }, 'venue index: load failed; the list is answered by SQL');
       this.failedAt = this.clock();

@@ -101,6 +101,7 @@ function SignInForm({ portal }: { portal: Portal }) {
   const id = (name: string) => `${portal}-signin-${name}`;
   return (
     <form
+      method="post"
       noValidate
       className="grid gap-5"
       onSubmit={form.handleSubmit((values) => mutation.mutate({ ...values, email: values.email.trim() }))}
@@ -172,7 +173,12 @@ function SignUpForm({ portal }: { portal: Portal }) {
 
   const id = (name: string) => `${portal}-signup-${name}`;
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+    <form
+      method="post"
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+    >
       <FormField id={id('full-name')} label="Full Name" error={errors.full_name?.message}>
         <Input autoComplete="name" required {...form.register('full_name')} />
       </FormField>

@@ -104,6 +104,7 @@ export function ForgotPasswordForm({ portal }: { portal: Portal }) {
       description="Enter the email address of your account and we will send you a link to choose a new password."
     >
       <form
+        method="post"
         noValidate
         className="grid gap-5"
         onSubmit={form.handleSubmit((values) => mutation.mutate(values.email.trim()))}
@@ -181,6 +182,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         </div>
       ) : (
         <form
+          method="post"
           noValidate
           className="grid gap-5"
           onSubmit={form.handleSubmit((values) => mutation.mutate(values.password))}
