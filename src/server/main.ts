@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { beginShutdown } from './lifecycle';
+import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
 import { TimedTransitionsWorker } from './jobs/timed-transitions';
@@ -71,7 +71,7 @@ async function main() {
   const renderer = staticDir ? deferredRenderer(path.resolve(here, 'ssr/entry-server.js'), 1000) : null;
   const app = createApp(ctx, { staticDir, renderer });
   phases.mark('app');
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = listen(app.fetch, { port: config.PORT, hostname: config.HOST }, (info) => {
     phases.mark('listen');
     log.info({ phases: phases.phases, wallMs: phases.totalWallMs, cpuMs: phases.totalCpuMs }, 'started');
     log.info(
