@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { addDaysToDate, weekDayOf } from '../src/domain/calendar';
-import { authFile } from './support';
+import { test, authFile } from './support';
 
 interface HostVenue {
   id: string;

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { forbidden } from '@/domain/errors';
+import { PAINT_FIRST_LOADER_CSP } from './paint-first';
 
 type Directives = Record<string, string[]>;
 
@@ -16,7 +17,8 @@ export const STRIPE_CSP: Directives = {
 };
 
 /**
- * The Content-Security-Policy: scripts only from our own origin (no inline script, no eval),
+ * The Content-Security-Policy: scripts only from our own origin (no inline script but the
+ * paint-first loader, allowed by its hash; no eval),
  * no plugins, no <base>, never framed. Inline styles stay allowed: React's style attributes
  * and Radix's positioning need them, and CSS cannot run script. `extra` adds hosts to
  * directives (the hook for a payment provider's scripts and frames).
@@ -24,7 +26,7 @@ export const STRIPE_CSP: Directives = {
 export function contentSecurityPolicy(extra: Directives = {}): string {
   const base: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", PAINT_FIRST_LOADER_CSP],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
