@@ -4,10 +4,10 @@
  * practices: 0 violations. Dialogs also trap focus and give it back to their trigger.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COUNTING_IDS, ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
-import { test, authFile, networkQuiet } from './support';
+import { authFile, networkQuiet } from './support';
 import { DIALOGS } from './dialogs';
 
 test.describe.configure({ timeout: 120_000 });

@@ -2,8 +2,8 @@
  * Signs each role in once per run, through the API, and stores the session for the tests
  * (test-results/.auth/<role>.json). The form itself is tested in foundation.spec.ts.
  */
-import { expect } from '@playwright/test';
-import { test as setup, DEMO, DEMO_PASSWORD, PORTAL, ROLES, authFile } from './support';
+import { expect, test as setup } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, PORTAL, ROLES, authFile } from './support';
 
 for (const role of ROLES) {
   setup(`sign in as ${role}`, async ({ request, baseURL }) => {

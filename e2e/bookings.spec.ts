@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDaysToDate, weekDayOf } from '../src/domain/calendar';
-import { test, authFile } from './support';
+import { authFile } from './support';
 
 interface HostVenue {
   id: string;

@@ -4,9 +4,9 @@
  * is pinned by tests/dashboards-tiles.test.ts), and agrees with the list beside it. A request
  * made during the test moves exactly the tiles it should, by one.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDaysToDate } from '../src/domain/calendar';
-import { test, asRole } from './support';
+import { asRole } from './support';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const dollars = (n: number) =>

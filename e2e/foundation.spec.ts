@@ -1,13 +1,5 @@
-import { expect } from '@playwright/test';
-import {
-  test,
-  DEMO,
-  asRole,
-  asRoleFreshSession,
-  authFile,
-  openOutboxMessage,
-  signInThroughForm,
-} from './support';
+import { expect, test } from '@playwright/test';
+import { DEMO, asRole, asRoleFreshSession, authFile, openOutboxMessage, signInThroughForm } from './support';
 
 test('a guest signs up, confirms through the link in the built-in mailbox, and signs in', async ({
   browser,

@@ -7,10 +7,10 @@
  * another guest) goes through the API with those people's sessions; everything the guest does
  * goes through the UI, and in the keyboard test only through key presses.
  */
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { todayInZone } from '../src/domain/availability';
 import { addDaysToDate } from '../src/domain/calendar';
-import { test, asRole, type Role } from './support';
+import { asRole, type Role } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 

@@ -3,10 +3,10 @@
  * notes and emails, every route of SPEC §2 (e2e/routes.ts), opened by each viewer that can reach
  * it at 320 px, has no horizontal scroll. The long texts stay reachable in full (title).
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COUNTING_IDS, LONG, ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
-import { test, authFile, networkQuiet } from './support';
+import { authFile, networkQuiet } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 

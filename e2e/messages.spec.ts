@@ -5,8 +5,8 @@
  * without reloading; opening the thread shows the message (its link clickable) and clears
  * both counts, and the guest sees it marked Seen.
  */
-import { expect } from '@playwright/test';
-import { test, asRole } from './support';
+import { expect, test } from '@playwright/test';
+import { asRole } from './support';
 
 test('the guest sends a message; the host sees it live and reading it clears the unread count', async ({
   browser,

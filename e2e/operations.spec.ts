@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { test, asRole, authFile } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { asRole, authFile } from './support';
 
 // The admin's session from e2e/auth.setup.ts; the access test opens contexts of its own.
 test.use({ storageState: authFile('admin') });

@@ -2,8 +2,8 @@
  * Forgot password and "sign out other devices" (issue 12 item 5), on a fresh account so that
  * the demo accounts' passwords and stored sessions stay as they are.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
-import { test, asRole, openOutboxMessage } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { asRole, openOutboxMessage } from './support';
 
 // Each test signs up and confirms an account through the mailbox first: a longer budget.
 test.describe.configure({ timeout: 180_000 });

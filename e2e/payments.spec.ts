@@ -10,10 +10,10 @@
  * those people's sessions, so the tests never depend on the demo data or on each other; the
  * payment itself always goes through the UI.
  */
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { todayInZone } from '../src/domain/availability';
 import { addDaysToDate } from '../src/domain/calendar';
-import { test, asRole, type Role } from './support';
+import { asRole, type Role } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 

@@ -3,8 +3,8 @@
  * right sign-in page with `?redirect=`, and back there after signing in — only ever to a path
  * on this site.
  */
-import { expect, type Page } from '@playwright/test';
-import { test, DEMO, DEMO_PASSWORD, asRole } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, asRole } from './support';
 
 async function signInHere(page: Page, email: string) {
   const form = page.locator('form').filter({ has: page.getByLabel('Password') });

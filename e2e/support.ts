@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'VelvetDemo2026';
 
@@ -94,52 +94,3 @@ export async function openOutboxMessage(page: Page, subject: RegExp, to: string)
 export async function networkQuiet(page: Page, timeout = 5_000) {
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
 }
-
-/**
- * Waits until the app has taken the page over (main.tsx sets <html data-app="ready">). A
- * server-rendered page is on screen, and 'load' may fire, before its scripts are even asked for
- * (decision 0043); until then its buttons do nothing. Pages that are not the app's pass at once.
- */
-export async function appReady(page: Page) {
-  await page.waitForFunction(
-    () => !document.getElementById('root') || document.documentElement.dataset.app === 'ready',
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward' | 'waitForURL';
-const NAVIGATIONS: Navigation[] = ['goto', 'reload', 'goBack', 'goForward', 'waitForURL'];
-
-/** Makes every navigation of every page wait for the app, as a person would before using it. */
-function waitForTheAppAfterNavigations(pageClass: Record<Navigation, unknown>) {
-  for (const name of NAVIGATIONS) {
-    const navigate = pageClass[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
-    if ((navigate as { appReady?: true }).appReady) continue;
-    const wrapped = async function (this: Page, ...args: unknown[]) {
-      const result = await navigate.apply(this, args);
-      const options = args.find(
-        (a): a is { waitUntil?: string } => typeof a === 'object' && a !== null && 'waitUntil' in a,
-      );
-      if (!options || options.waitUntil === 'load' || options.waitUntil === 'networkidle')
-        await appReady(this);
-      return result;
-    };
-    (wrapped as { appReady?: true }).appReady = true;
-    pageClass[name] = wrapped;
-  }
-}
-
-/** Playwright's test, whose pages wait for the app after each navigation (appReady). */
-export const test = base.extend<object, { appReadyAfterNavigations: void }>({
-  appReadyAfterNavigations: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      waitForTheAppAfterNavigations(Object.getPrototypeOf(page) as Record<Navigation, unknown>);
-      await context.close();
-      await use();
-    },
-    { auto: true, scope: 'worker' },
-  ],
-});

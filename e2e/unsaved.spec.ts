@@ -3,8 +3,8 @@
  * unsaved changes asks first (links inside the app, and closing the tab), and a failed submit of
  * Add Venue keeps every field and the chosen photos.
  */
-import { expect, type Page } from '@playwright/test';
-import { test, asRole } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { asRole } from './support';
 
 /** A 1 × 1 PNG. */
 const PIXEL = Buffer.from(

@@ -4,8 +4,8 @@
  * the location filter and opens its page.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
-import { test, asRole } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { asRole } from './support';
 
 // ── tiny PNGs made here (no downloads) ─────────────────────────────────────────────
 

@@ -3,11 +3,11 @@
  * joins the waitlist from the booking dialog, sees it on My Bookings (the venue's host sees the
  * demand on the calendar), and leaves it.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDaysToDate, formatLongDate, weekDayOf } from '../src/domain/calendar';
 import { hoursForDate, type WeeklyHours } from '../src/domain/hours';
 import { minutesToTime, timeToMinutes } from '../src/domain/time';
-import { test, authFile } from './support';
+import { authFile } from './support';
 
 interface Availability {
   today: string;

@@ -1,7 +1,6 @@
 // The server-rendered public pages (decision 25) as the server assembles them: the renderer's
 // markup, head and data put into index.html, its page scripts preloaded, and the plain shell
 // whenever there is no renderer, the route is not a public page, or rendering fails.
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('server-rendered public pages', () => {
-  it('sends / with its markup, head tags and data, and names the page scripts the entry lacks for after the first frame', async () => {
+  it('sends / with its markup, head tags and data, and preloads the page scripts the entry lacks', async () => {
     const res = await app.request('/', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache, private');
@@ -103,18 +102,18 @@ describe('server-rendered public pages', () => {
       '<div id="root"><h1 id="hero-heading">Premium Nightlife <span>Venues</span></h1></div>',
     );
     expect(html).toContain('<link rel="canonical" href="https://velvet.example/" />');
-    // The scripts, for the loader to ask for after the first frame (decision 0043): the entry,
-    // its imports, then the page's chunks the entry lacks (not twice).
-    const list = /<script type="application\/json" id="velvet-scripts">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(list!)).toEqual({
-      e: '/assets/index-e1.js',
-      p: ['/assets/react-r1.js', '/assets/HomePage-h1.js', '/assets/cards-c1.js'],
-    });
-    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomePage-h1.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
+    );
+    // Already loaded by the entry: not preloaded twice.
+    expect(html.match(/href="\/assets\/react-r1.js"/g)).toHaveLength(1);
     expect(html).not.toContain('<!--app-');
   });
 
-  it("puts in <head> only the first paint's requests, in order: stylesheet, page head, fonts", async () => {
+  it("puts <head> in the first paint's order: stylesheet, page head, fonts, then the scripts at low priority", async () => {
     const html = await (await app.request('/')).text();
     const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
     // Every tag of <head> that makes a request, in document order.
@@ -131,6 +130,10 @@ describe('server-rendered public pages', () => {
       '/media/h.webp high',
       '/assets/inter-latin-wght-normal-Ab1.woff2 default',
       '/assets/playfair-display-latin-600-normal-Ef3.woff2 default',
+      '/assets/index-e1.js low',
+      '/assets/react-r1.js low',
+      '/assets/HomePage-h1.js low',
+      '/assets/cards-c1.js low',
     ]);
     // One stylesheet, moved, not copied.
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
@@ -145,19 +148,10 @@ describe('server-rendered public pages', () => {
     expect(JSON.parse(json)).toEqual({
       queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }],
     });
-    // The only executable script is the loader, inline, and the page's CSP allows it by its hash:
-    // nothing for the CSP to refuse.
-    const res = await app.request('/');
-    const page = await res.text();
-    const inline = [...page.matchAll(/<script(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(inline).toHaveLength(1);
-    expect(inline[0]![0]).toMatch(/^<script>/);
-    const hash = createHash('sha256').update(inline[0]![1]!).digest('base64');
-    const scriptSrc = res.headers
-      .get('content-security-policy')
-      ?.split(';')
-      .find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc?.trim().split(' ')).toContain(`'sha256-${hash}'`);
+    // The only executable script is the entry: nothing inline for the CSP to refuse.
+    expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e1.js">',
+    ]);
   });
 
   it("reads the page's data through the API in process, as the visitor", async () => {

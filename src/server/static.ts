@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
-import { paintFirst } from './http/paint-first';
 import { fontPreloads, inProcessJson, pageScripts, scriptJson, type PageRenderer } from './ssr';
 
 const cacheFor =
@@ -133,16 +132,13 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         const url = new URL(c.req.url);
         const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
         if (page) {
-          // Its first screen is in the HTML: drawn before the app's scripts are asked for.
-          const html = paintFirst(
-            fillTemplate(indexHtml(), {
-              head: page.head,
-              scripts: modulePreloads(page.page),
-              html: page.html,
-              state: scriptJson(page.state),
-              fonts: fonts(),
-            }),
-          );
+          const html = fillTemplate(indexHtml(), {
+            head: page.head,
+            scripts: modulePreloads(page.page),
+            html: page.html,
+            state: scriptJson(page.state),
+            fonts: fonts(),
+          });
           // The page differs by visitor (their session): never kept by a shared cache.
           c.header('cache-control', 'no-cache, private');
           c.header('vary', 'cookie');

@@ -16,14 +16,6 @@ if (!root) throw new Error('Missing #root element');
 // A public page arrives rendered by the server (entry-server.tsx) with the query cache it was
 // rendered with: hydrate it with the same data. Every other page is rendered here.
 // A page rendered here may still come with data (the session), which saves a round trip.
-/**
- * <html data-app="ready">: the app has taken the page over. A server-rendered page is on screen
- * before its scripts load (decision 0043); the browser suite waits for this before using one.
- */
-function markReady() {
-  document.documentElement.dataset.app = 'ready';
-}
-
 const stateElement = document.getElementById('velvet-state');
 const queryClient = createQueryClient();
 if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
@@ -31,15 +23,13 @@ if (stateElement && root.firstElementChild) {
   // Hydrated by Preact's compat layer (decision 35), which the server rendered it with; the
   // page's DocumentTitle sets document.title from here on. The page's module first (the server
   // preloaded its scripts): a page that suspended while hydrating would be drawn again.
-  const hydratePage = () => {
+  const hydratePage = () =>
     hydrateRoot(
       root,
       <StrictMode>
         <App queryClient={queryClient} />
       </StrictMode>,
     );
-    markReady();
-  };
   preloadPage(window.location.pathname).then(hydratePage, hydratePage);
 } else {
   createRoot(root).render(
@@ -47,5 +37,4 @@ if (stateElement && root.firstElementChild) {
       <App queryClient={queryClient} />
     </StrictMode>,
   );
-  markReady();
 }

@@ -5,7 +5,6 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { forbidden } from '@/domain/errors';
-import { PAINT_FIRST_LOADER_CSP } from './paint-first';
 
 type Directives = Record<string, string[]>;
 
@@ -17,8 +16,7 @@ export const STRIPE_CSP: Directives = {
 };
 
 /**
- * The Content-Security-Policy: scripts only from our own origin (no inline script but the
- * paint-first loader, allowed by its hash; no eval),
+ * The Content-Security-Policy: scripts only from our own origin (no inline script, no eval),
  * no plugins, no <base>, never framed. Inline styles stay allowed: React's style attributes
  * and Radix's positioning need them, and CSS cannot run script. `extra` adds hosts to
  * directives (the hook for a payment provider's scripts and frames).
@@ -26,7 +24,7 @@ export const STRIPE_CSP: Directives = {
 export function contentSecurityPolicy(extra: Directives = {}): string {
   const base: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", PAINT_FIRST_LOADER_CSP],
+    'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
