@@ -147,6 +147,27 @@ describe('security headers on every kind of answer', () => {
     for (const [url, init] of cases) expectHeaders(await spa.request(url, init), url);
   });
 
+  it('every API answer says how long it may be kept: no-cache by default, no-store where a route says so', async () => {
+    const venue = await insertVenue(env, actors.host);
+    const cases: Array<[string, string, RequestInit?]> = [
+      ['/api/venues', 'no-cache'],
+      ['/api/venues?location=x&guests=-1', 'no-cache'],
+      [`/api/venues/${venue.id}`, 'no-cache'],
+      [`/api/venues/${venue.id}/availability?from=2031-06-01&to=2031-06-30`, 'no-store'],
+      ['/api/venues/00000000-0000-4000-8000-000000000000', 'no-cache'],
+      ['/api/health', 'no-store'],
+      ['/api/me/bookings', 'no-cache'],
+      ['/api/bookings', 'no-cache', { method: 'POST', headers: { origin: EVIL } }],
+    ];
+    for (const [url, expected, init] of cases) {
+      const res = await spa.request(url, init);
+      expect(res.headers.get('cache-control'), `${url} (${res.status})`).toBe(expected);
+    }
+    const own = await call(env, 'GET', '/api/me/bookings', { cookie: actors.guest.cookie });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('HSTS is sent when PUBLIC_URL is https', async () => {
     const https = await createTestEnv({ PUBLIC_URL: 'https://velvet.example' });
     try {
