@@ -12,12 +12,14 @@
  * The load generator runs in a child process so it does not share the server's event loop.
  * Exits non-zero when a budget is missed.
  *
- *   npm run bench venues            (BENCH_VENUES, BENCH_ENGINES, BENCH_DATABASE_URL, BENCH_DURATION)
+ *   npm run bench venues            (BENCH_VENUES, BENCH_ENGINES, BENCH_DATABASE_URL, BENCH_DURATION,
+ *                                    BENCH_PROFILE: a directory for CPU profiles of the served mixes)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -393,8 +395,10 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ result: T; loop: 
   });
   observer.observe({ entryTypes: ['gc'] });
   histogram.enable();
+  const profile = await startProfile();
   try {
     const result = await work();
+    await profile?.stop();
     return {
       result,
       loop: {
@@ -410,6 +414,27 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ result: T; loop: 
     histogram.disable();
     observer.disconnect();
   }
+}
+
+/**
+ * BENCH_PROFILE=dir: a CPU profile of the server's process during each served mix, written to
+ * dir/served-<n>.cpuprofile (open it in Chrome's DevTools, Performance panel).
+ */
+let profilesWritten = 0;
+async function startProfile() {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(path.join(dir, `served-${++profilesWritten}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 /** The ceiling: a bare node:http server answering one page from memory, same load. */
