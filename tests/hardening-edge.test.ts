@@ -156,6 +156,7 @@ describe('security headers on every kind of answer', () => {
       [`/api/venues/${venue.id}/availability?from=2031-06-01&to=2031-06-30`, 'no-store'],
       ['/api/venues/00000000-0000-4000-8000-000000000000', 'no-cache'],
       ['/api/health', 'no-store'],
+      ['/api/nope', 'no-cache'],
       ['/api/me/bookings', 'no-cache'],
       ['/api/bookings', 'no-cache', { method: 'POST', headers: { origin: EVIL } }],
     ];

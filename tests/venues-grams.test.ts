@@ -27,12 +27,12 @@ function grams(text: string): string[] {
   return [...out].sort();
 }
 
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await env.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
 async function velvetGrams(text: string | null): Promise<string[] | null> {
-  const result = (await env.ctx.db.execute(sql`select velvet_grams(${text}::text) as g`)) as unknown as {
-    rows: Array<{ g: string[] | null }>;
-  };
-  const g = result.rows[0]!.g;
-  return g === null ? null : [...new Set(g)].sort();
+  const [row] = await rowsOf<{ g: string[] | null }>(sql`select velvet_grams(${text}::text) as g`);
+  return row!.g === null ? null : [...new Set(row!.g)].sort();
 }
 
 describe('velvet_grams', () => {
@@ -54,11 +54,11 @@ describe('velvet_grams', () => {
     expect(await velvetGrams(null)).toBeNull();
   });
 
-  it('finds a venue of a short location through the index, with the same answer as the ILIKE', async () => {
-    const rows = (await env.ctx.db.execute(
+  it("holds a short location's grams exactly when its text can contain the location", async () => {
+    const rows = await rowsOf<{ found: boolean; missing: boolean }>(
       sql`select velvet_grams(lower('Brooklyn') || E'\n' || lower('12 Kent Ave')) @> velvet_location_grams('nt') as found,
                  velvet_grams(lower('Brooklyn') || E'\n' || lower('12 Kent Ave')) @> velvet_location_grams('zq') as missing`,
-    )) as unknown as { rows: Array<{ found: boolean; missing: boolean }> };
-    expect(rows.rows[0]).toEqual({ found: true, missing: false });
+    );
+    expect(rows[0]).toEqual({ found: true, missing: false });
   });
 });

@@ -24,14 +24,15 @@ export function createApp(
 
   mountEdge(app, ctx.config);
 
-  const api = new Hono<AppEnv>();
-  // An answer says how long it may be kept: routes that answer one person set `private, no-store`;
-  // every other answer (the public lists, details and calendars, errors) may be stored but must
-  // be asked for again each time — a change reaches the next read, whatever sits in between.
-  api.use('*', async (c, next) => {
+  // Every /api answer says how long it may be kept: a route whose answer must not be kept (one
+  // person's data, a calendar) sets its own `no-store`; every other answer (public lists and
+  // details, errors, unknown routes) may be stored but must be asked for again each time.
+  app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-cache');
   });
+
+  const api = new Hono<AppEnv>();
   // Cookie sessions: every cross-site write is refused before any work, whatever its body type.
   api.use('*', sameOriginWrites(ctx.config.PUBLIC_URL));
   api.use('*', async (c, next) => {
