@@ -150,3 +150,28 @@ test('public pages render their SPEC content', async ({ page }) => {
   await page.getByRole('link', { name: 'Get Started Today' }).first().click();
   await expect(page).toHaveURL(/\/host-auth$/);
 });
+
+test('the built pages preload the fonts of the first paint, and those are the files the page uses', async ({
+  page,
+}) => {
+  const fontRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font') fontRequests.push(new URL(r.url()).pathname);
+  });
+  for (const path of ['/', '/how-it-works']) {
+    fontRequests.length = 0;
+    await page.goto(path);
+    const preloads = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    // Inter for text, Playfair Display 600 for headings: the Latin WOFF2 of each, from the build.
+    expect(preloads).toHaveLength(2);
+    expect(preloads.some((p) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(p))).toBe(true);
+    expect(preloads.some((p) => /\/playfair-display-latin-600-normal-[\w-]+\.woff2$/.test(p))).toBe(true);
+    await page.evaluate(() => document.fonts.ready);
+    for (const href of preloads) {
+      expect(fontRequests).toContain(href);
+      expect((await page.request.get(href)).headers()['content-type']).toBe('font/woff2');
+    }
+  }
+});

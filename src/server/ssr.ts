@@ -99,8 +99,22 @@ export function fontPreloads(manifestFile: string): () => string[] {
     if (mtimeMs === undefined) return [];
     if (!loaded || loaded.mtimeMs !== mtimeMs) {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-      const assets = manifest['index.html']?.assets ?? [];
-      loaded = { mtimeMs, fonts: assets.filter((a) => FIRST_PAINT_FONTS.test(`/${a}`)).map((a) => `/${a}`) };
+      // The stylesheet's fonts belong to the chunk that imports it, which is the entry or one of
+      // the chunks the entry imports (the bundler decides which): every one of them is read.
+      const assets = new Set<string>();
+      const seen = new Set<string>();
+      const walk = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || seen.has(key)) return;
+        seen.add(key);
+        for (const asset of chunk.assets ?? []) assets.add(asset);
+        for (const imp of chunk.imports ?? []) walk(imp);
+      };
+      walk('index.html');
+      loaded = {
+        mtimeMs,
+        fonts: [...assets].filter((a) => FIRST_PAINT_FONTS.test(`/${a}`)).map((a) => `/${a}`),
+      };
     }
     return loaded.fonts;
   };
