@@ -224,11 +224,19 @@ export const venues = pgTable(
      * generated from hours (migration 0013) so the date filter reads an indexed column.
      */
     open_days: smallint('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_SQL)),
+    /**
+     * The lowercased city and address joined by a line break (migration 0016), for the location
+     * filter: LIKE on it is the two ILIKEs on city and address, at a quarter of the cost.
+     */
+    place: text('place')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(city) || E'\n' || lower(address)`),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  // The list indexes also INCLUDE the cheap filters' columns (migration 0013; drizzle's index
-  // builder cannot say INCLUDE): capacity, base_price, pricing_type, open_days, created_at.
+  // The list indexes also INCLUDE the cheap filters' columns (migrations 0013 and 0016; drizzle's
+  // index builder cannot say INCLUDE): capacity, base_price, pricing_type, open_days, created_at,
+  // place.
   (t) => [
     check('venues_capacity_check', sql`${t.capacity} > 0`),
     check(
@@ -263,8 +271,7 @@ export const venues = pgTable(
       'gin',
       sql`velvet_grams(lower(${t.city}) || E'\\n' || lower(${t.address}))`,
     ),
-    index('venues_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
-    index('venues_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+    index('venues_place_trgm_idx').using('gin', sql`${t.place} gin_trgm_ops`),
   ],
 );
 

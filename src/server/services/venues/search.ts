@@ -99,13 +99,18 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
   const conditions: SQL[] = [];
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
-    if (TRIGRAM_SEARCHABLE.test(f.location)) {
+    if (f.location.includes('\n')) {
+      // A line break could match across place's join of city and address: checked on each.
       conditions.push(or(ilike(venues.city, pattern), ilike(venues.address, pattern))!);
+    } else if (TRIGRAM_SEARCHABLE.test(f.location)) {
+      // In the city or the address, ignoring case: in place (lowercased city, line break,
+      // lowercased address; migration 0016), lowercased the same way (decision 0043).
+      conditions.push(sql`${venues.place} like lower(${pattern})`);
     } else {
-      // Without three letters or digits in a row the trigram indexes would return every row
+      // Without three letters or digits in a row the trigram index would return every row
       // (the planner does not know, hence `|| ''`): the index of one- and two-character
-      // substrings (venues_grams_idx, decision 0039) finds the candidates, the ILIKE decides.
-      const text = sql`(${venues.city} || '' ilike ${pattern} or ${venues.address} || '' ilike ${pattern})`;
+      // substrings (venues_grams_idx, decision 0039) finds the candidates, the LIKE decides.
+      const text = sql`${venues.place} || '' like lower(${pattern})`;
       conditions.push(
         grams ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})` : text,
       );
