@@ -124,8 +124,25 @@ function expected(filters: VenueFilterInput): string[] {
 /** The count the list reports for n matches: n up to the cap, else the cap marked as "more" (negative here). */
 const reported = (n: number) => (n > LIST_COUNT_CAP ? -LIST_COUNT_CAP : n);
 
-/** Every page of the list through the API, following next_cursor. */
+/**
+ * Every page of the list through the API, following next_cursor — twice: as served (the venue
+ * index of decision 0031 answers what it can) and with the list cache and the index off, so the
+ * SQL answers every page; both must agree.
+ */
 async function allPages(filters: Record<string, string>, limit: number) {
+  const served = await pagesOf(filters, limit);
+  const cache = env.ctx.venueListCache;
+  cache.enabled = false;
+  try {
+    const bySql = await pagesOf(filters, limit);
+    expect(bySql, `by SQL: ${JSON.stringify(filters)}`).toEqual(served);
+  } finally {
+    cache.enabled = true;
+  }
+  return served;
+}
+
+async function pagesOf(filters: Record<string, string>, limit: number) {
   const ids: string[] = [];
   const totals = new Set<number>();
   let cursor: string | null = null;

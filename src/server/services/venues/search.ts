@@ -125,14 +125,14 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
   }
   if (f.date) {
     // Open that day: a date override decides when there is one; else the weekday must not be
-    // closed (its bit in open_days). Overrides of one date are few: each EXISTS is one hashed
-    // look-up built from venue_availability_date_idx.
+    // closed (its bit in open_days). So the day is open when the weekday is open, unless an
+    // override says the opposite: an override (venue, is_available) that flips the weekday is
+    // (venue, weekday closed). The date's overrides are read once (venue_availability_date_idx)
+    // into one hashed set of (venue, is_available) pairs, looked up per venue.
     const bit = sql.raw(String(weekDayBit(weekDayOf(f.date))));
-    const override = (available: boolean) =>
-      sql`exists (select 1 from venue_availability o where o.date = ${f.date} and o.venue_id = ${venues.id} and o.is_available = ${sql.raw(String(available))})`;
-    conditions.push(
-      sql`((((${venues.open_days} & ${bit}) <> 0) and not ${override(false)}) or ${override(true)})`,
-    );
+    const weekdayOpen = sql`((${venues.open_days} & ${bit}) <> 0)`;
+    const flipped = sql`((${venues.id}, not ${weekdayOpen}) in (select o.venue_id, o.is_available from venue_availability o where o.date = ${f.date}))`;
+    conditions.push(sql`(${weekdayOpen} <> ${flipped})`);
   }
   return conditions;
 }
