@@ -183,7 +183,7 @@ const LOCATIONS = [
   'SÃO PAULO',
   // A line break: never across the city and the address (the place column joins them by one).
   'york\n1',
-  'miami\n',
+  'miami\nbeach',
   // One or two characters: found through the index of grams (migration 0014), the ILIKE decides.
   'ÃO',
   'St',

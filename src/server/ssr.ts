@@ -101,16 +101,7 @@ export function fontPreloads(manifestFile: string): () => string[] {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
       // The stylesheet's fonts belong to the chunk that imports it, which is the entry or one of
       // the chunks the entry imports (the bundler decides which): every one of them is read.
-      const assets = new Set<string>();
-      const seen = new Set<string>();
-      const walk = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || seen.has(key)) return;
-        seen.add(key);
-        for (const asset of chunk.assets ?? []) assets.add(asset);
-        for (const imp of chunk.imports ?? []) walk(imp);
-      };
-      walk('index.html');
+      const assets = new Set(chunksFrom(manifest, 'index.html').flatMap((chunk) => chunk.assets ?? []));
       loaded = {
         mtimeMs,
         fonts: [...assets].filter((a) => FIRST_PAINT_FONTS.test(`/${a}`)).map((a) => `/${a}`),
@@ -120,23 +111,28 @@ export function fontPreloads(manifestFile: string): () => string[] {
   };
 }
 
+/** A manifest chunk and every chunk it imports, directly or not, each once. */
+function chunksFrom(manifest: Record<string, ManifestChunk>, key: string): ManifestChunk[] {
+  const seen = new Map<string, ManifestChunk>();
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || seen.has(k)) return;
+    seen.set(k, chunk);
+    for (const imp of chunk.imports ?? []) walk(imp);
+  };
+  walk(key);
+  return [...seen.values()];
+}
+
 function readManifest(manifestFile: string): (page: string) => string[] {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const walk = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imp of chunk.imports ?? []) walk(imp, into);
-  };
-  const entryImports = new Set<string>();
-  walk('index.html', entryImports);
+  const filesFrom = (key: string) => new Set(chunksFrom(manifest, key).map((chunk) => chunk.file));
+  const entryImports = filesFrom('index.html');
   const cache = new Map<string, string[]>();
   return (page) => {
     let files = cache.get(page);
     if (!files) {
-      const all = new Set<string>();
-      walk(page, all);
-      files = [...all].filter((f) => !entryImports.has(f)).map((f) => `/${f}`);
+      files = [...filesFrom(page)].filter((f) => !entryImports.has(f)).map((f) => `/${f}`);
       cache.set(page, files);
     }
     return files;
