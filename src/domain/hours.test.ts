@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   WEEK_DAYS,
-  dayHoursSchema,
   defaultHours,
   formatDayHours,
   hoursForDate,
   normalizeWeeklyHours,
   openDays,
+  readDayHours,
   setAllDays,
   weekDayBit,
-  weeklyHoursSchema,
   type WeeklyHours,
 } from './hours';
+import { dayHoursSchema, weeklyHoursSchema } from './schemas/hours';
 
 describe('defaultHours', () => {
   it('is Mon–Fri 09:00–17:00 and Sat–Sun 10:00–18:00, price 0, hourly, open', () => {
@@ -172,5 +173,71 @@ describe('weekDayBit and openDays (venues.open_days)', () => {
     expect(openDays(hours)).toBe(127 - 1 - 64);
     for (const day of WEEK_DAYS) hours[day] = { ...hours[day], closed: true };
     expect(openDays(hours)).toBe(0);
+  });
+});
+
+describe('readDayHours (normalizeWeeklyHours without zod)', () => {
+  const schemaAnswer = (raw: unknown) => {
+    const parsed = dayHoursSchema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  };
+
+  it.each([
+    [
+      { open: '09:00', close: '17:00' },
+      { open: '09:00', close: '17:00', closed: false, price: 0, pricing_type: 'hourly_rate' },
+    ],
+    [
+      { open: '22:00', close: '02:00', closed: true, price: 12.5, pricing_type: 'minimum_spend', note: 'x' },
+      { open: '22:00', close: '02:00', closed: true, price: 12.5, pricing_type: 'minimum_spend' },
+    ],
+    [{ open: '09:10', close: '17:00' }, null],
+    [{ open: '09:00' }, null],
+    [{ open: '09:00', close: '17:00', closed: 'yes' }, null],
+    [{ open: '09:00', close: '17:00', price: -1 }, null],
+    [{ open: '09:00', close: '17:00', price: 1_000_000.01 }, null],
+    [{ open: '09:00', close: '17:00', price: 1.005 }, null],
+    [{ open: '09:00', close: '17:00', price: Number.NaN }, null],
+    [{ open: '09:00', close: '17:00', price: '10' }, null],
+    [{ open: '09:00', close: '17:00', pricing_type: 'flat' }, null],
+    [{ open: '09:00', close: '17:00', closed: null }, null],
+    [['09:00', '17:00'], null],
+    [null, null],
+    ['09:00-17:00', null],
+  ])('reads %j as the schema does', (raw, expected) => {
+    expect(readDayHours(raw)).toEqual(expected);
+    expect(readDayHours(raw)).toEqual(schemaAnswer(raw));
+  });
+
+  it('agrees with dayHoursSchema on any value', () => {
+    const time = fc.oneof(
+      fc.constantFrom('00:00', '09:15', '23:45', '24:00', '9:00', '09:07', ''),
+      fc.string({ maxLength: 6 }),
+      fc.integer(),
+    );
+    const field = <T>(arb: fc.Arbitrary<T>) =>
+      fc.oneof(arb, fc.constant(undefined), fc.constant(null), fc.string());
+    const day = fc.record(
+      {
+        open: time,
+        close: time,
+        closed: field(fc.boolean()),
+        price: field(
+          fc.oneof(
+            fc.integer({ min: -5, max: 1_000_005 }),
+            fc.double({ noDefaultInfinity: false }),
+            fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100),
+          ),
+        ),
+        pricing_type: field(fc.constantFrom('hourly_rate', 'minimum_spend', 'flat')),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(day, fc.anything()), (raw) => {
+        expect(readDayHours(raw)).toEqual(schemaAnswer(raw));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

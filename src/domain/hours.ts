@@ -1,7 +1,6 @@
 /**
  * Weekly opening hours and per-day pricing (venue.hours): an object keyed monday..sunday.
  */
-import { z } from 'zod';
 import { WEEK_DAYS, dayLabel, weekDayOf, type WeekDay } from './calendar';
 import { PRICING_TYPES, isWholeCents, type PricingType } from './pricing';
 import { formatTimeRange, isOnTimeGrid } from './time';
@@ -50,44 +49,35 @@ function mapDays(fn: (day: WeekDay) => DayHours): WeeklyHours {
   return Object.fromEntries(WEEK_DAYS.map((day) => [day, fn(day)])) as WeeklyHours;
 }
 
-const gridTime = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .refine(isOnTimeGrid, `${label} must be on the 15-minute grid (HH:MM).`);
-
-export const dayHoursSchema = z.object(
-  {
-    open: gridTime('Opening time'),
-    close: gridTime('Closing time'),
-    closed: z.boolean({ error: 'Closed must be true or false.' }).default(false),
-    price: z
-      .number({ error: 'Day price must be a number.' })
-      .min(0, 'Day price cannot be negative.')
-      .max(1_000_000, 'Day price must be at most $1,000,000.')
-      .refine(isWholeCents, 'Day price must be in whole cents.')
-      .default(0),
-    pricing_type: z
-      .enum(PRICING_TYPES, { error: 'Pricing type must be hourly_rate or minimum_spend.' })
-      .default('hourly_rate'),
-  },
-  { error: 'Opening hours are required for every day of the week.' },
-);
-
-export const weeklyHoursSchema = z.object(
-  Object.fromEntries(WEEK_DAYS.map((day) => [day, dayHoursSchema])) as Record<WeekDay, typeof dayHoursSchema>,
-  { error: 'Opening hours are required.' },
-);
-
 /**
  * Reads stored hours leniently: any missing or malformed day gets the default for that
  * day, so a damaged or partial JSON value never breaks pricing or the calendar.
  */
 export function normalizeWeeklyHours(raw: unknown): WeeklyHours {
   const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  return mapDays((day) => {
-    const parsed = dayHoursSchema.safeParse(source[day]);
-    return parsed.success ? parsed.data : defaultDayHours(day);
-  });
+  return mapDays((day) => readDayHours(source[day]) ?? defaultDayHours(day));
+}
+
+/**
+ * One stored day as `dayHoursSchema` (schemas/hours.ts) would accept it, or null: the same
+ * rules, written out so that reading hours (the venue page, pricing) needs no zod. A test holds
+ * the two to the same answers.
+ */
+export function readDayHours(raw: unknown): DayHours | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const {
+    open,
+    close,
+    closed = false,
+    price = 0,
+    pricing_type = 'hourly_rate',
+  } = raw as Record<string, unknown>;
+  if (typeof open !== 'string' || !isOnTimeGrid(open)) return null;
+  if (typeof close !== 'string' || !isOnTimeGrid(close)) return null;
+  if (typeof closed !== 'boolean') return null;
+  if (typeof price !== 'number' || !(price >= 0 && price <= 1_000_000) || !isWholeCents(price)) return null;
+  if (!(PRICING_TYPES as readonly unknown[]).includes(pricing_type)) return null;
+  return { open, close, closed, price, pricing_type: pricing_type as PricingType };
 }
 
 /** A weekday's bit in venues.open_days: 1 for Monday, 2 for Tuesday, … 64 for Sunday. */

@@ -8,6 +8,7 @@ export { END_TIME_MESSAGE, MAX_CAPACITY, MAX_PRICE } from './fields';
 export * from './accounts';
 export * from './bookings';
 export * from './charges';
+export * from './hours';
 export * from './issues';
 export * from './operations';
 export * from './reviews';

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { AMENITIES, sortAmenities } from '../amenities';
 import { canonicalTimeZone } from '../calendar';
-import { defaultHours, weeklyHoursSchema } from '../hours';
+import { defaultHours } from '../hours';
+import { weeklyHoursSchema } from './hours';
 import { CANCELLATION_POLICIES } from '../payments';
 import { PRICING_TYPES } from '../pricing';
 import {

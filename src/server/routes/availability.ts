@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isIsoDate } from '@/domain/calendar';
-import { weeklyHoursSchema } from '@/domain/hours';
-import { dateOverrideSchema, type DateOverrideInput } from '@/domain/schemas';
+import { dateOverrideSchema, weeklyHoursSchema, type DateOverrideInput } from '@/domain/schemas';
 import type { AppContext, AppEnv } from '../context';
 import { sendJson } from '../http/content-length';
 import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';

@@ -3,7 +3,8 @@
  * convert to and from the domain's WeeklyHours (fromDraft validates with its schema).
  */
 import { WEEK_DAYS, type WeekDay } from '@/domain/calendar';
-import { defaultDayHours, weeklyHoursSchema, type WeeklyHours } from '@/domain/hours';
+import { defaultDayHours, type WeeklyHours } from '@/domain/hours';
+import { weeklyHoursSchema } from '@/domain/schemas';
 import type { PricingType } from '@/domain/pricing';
 import { firstIssueMessage } from '@/domain/schemas';
 

@@ -67,7 +67,7 @@ export default function ListVenuePage() {
       <section className="relative overflow-hidden border-b border-border/60">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute left-1/2 top-0 h-80 w-[48rem] -translate-x-1/2 rounded-full bg-purple-700/20 blur-3xl"
+          className="pointer-events-none absolute -top-16 left-1/2 h-[28rem] w-[56rem] -translate-x-1/2 glow-purple-soft"
         />
         <Container className="relative py-16 text-center sm:py-24">
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">

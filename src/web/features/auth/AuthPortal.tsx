@@ -224,11 +224,11 @@ function MarketingPanel({ marketing }: { marketing: AuthPortalConfig['marketing'
     >
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-fuchsia-600/20 blur-3xl"
+        className="pointer-events-none absolute -right-32 -top-32 size-[26rem] glow-fuchsia"
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -bottom-28 -left-16 size-72 rounded-full bg-purple-600/20 blur-3xl"
+        className="pointer-events-none absolute -bottom-36 -left-24 size-[26rem] glow-purple-soft"
       />
       <p className="relative text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">
         {marketing.eyebrow}

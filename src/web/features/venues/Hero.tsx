@@ -32,11 +32,11 @@ export function Hero() {
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 left-1/2 h-[28rem] w-[56rem] -translate-x-1/2 rounded-full bg-purple-700/25 blur-3xl"
+        className="pointer-events-none absolute -top-56 left-1/2 h-[36rem] w-[64rem] -translate-x-1/2 glow-purple"
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute right-[-10rem] top-20 h-72 w-72 rounded-full bg-fuchsia-600/20 blur-3xl"
+        className="pointer-events-none absolute right-[-14rem] top-12 size-[26rem] glow-fuchsia"
       />
       <Container className="relative pb-12 pt-14 text-center sm:pb-16 sm:pt-24">
         <p className="inline-flex items-center gap-2 rounded-full border border-accent/30 bg-accent/10 px-4 py-1.5 text-xs font-semibold uppercase tracking-[0.16em] text-accent-soft">

@@ -28,7 +28,7 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
           className="transition-transform duration-500 [&_img]:transition-transform [&_img]:duration-500 group-hover:[&_img]:scale-[1.03]"
         />
         {venue.open_to_flexible_hours && (
-          <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-black/70 px-2.5 py-1 text-xs font-semibold text-accent-soft backdrop-blur">
+          <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-black/75 px-2.5 py-1 text-xs font-semibold text-accent-soft">
             <Sparkles className="size-3" aria-hidden="true" />
             Flexible Hours
           </span>

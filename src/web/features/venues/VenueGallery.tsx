@@ -68,7 +68,7 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
               type="button"
               onClick={() => go(index - 1)}
               aria-label="Previous photo"
-              className="absolute left-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-black/80"
+              className="absolute left-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/70 text-white transition hover:bg-black/85"
             >
               <ChevronLeft className="size-5" aria-hidden="true" />
             </button>
@@ -76,7 +76,7 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
               type="button"
               onClick={() => go(index + 1)}
               aria-label="Next photo"
-              className="absolute right-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-black/80"
+              className="absolute right-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/70 text-white transition hover:bg-black/85"
             >
               <ChevronRight className="size-5" aria-hidden="true" />
             </button>

@@ -47,7 +47,7 @@ export function VenueSearchPanel({
       aria-label="Search venues"
       onSubmit={submit}
       className={cn(
-        'grid gap-4 rounded-3xl border border-border bg-surface/95 p-4 shadow-2xl shadow-black/50 backdrop-blur sm:p-6',
+        'grid gap-4 rounded-3xl border border-border bg-surface/95 p-4 shadow-2xl shadow-black/50 sm:p-6',
         className,
       )}
     >
