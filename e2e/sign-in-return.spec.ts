@@ -104,3 +104,28 @@ test('a signed-out visitor picking a date signs in from the toast and comes back
   await signInHere(page, DEMO.guest);
   await expect(page).toHaveURL(new RegExp(`/venue/${id}$`));
 });
+
+test('the sign-in and sign-up forms say what is missing before anything is sent (validation loads after the page)', async ({
+  page,
+}) => {
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/')) posted++;
+  });
+  await page.goto('/user-auth');
+  const signIn = page.locator('form').filter({ has: page.getByLabel('Password') });
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signIn.getByText('Email is required')).toBeVisible();
+  await expect(signIn.getByText('Password is required')).toBeVisible();
+  await signIn.getByLabel('Email').fill('not-an-email');
+  await signIn.getByLabel('Password').fill('x');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signIn.getByText('Enter a valid email address')).toBeVisible();
+
+  await page.goto('/host-auth?tab=signup');
+  await page.getByRole('button', { name: 'Create Host Account' }).click();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await expect(page.getByText('Business name is required')).toBeVisible();
+  await expect(page.getByText('Phone is required')).toBeVisible();
+  expect(posted).toBe(0);
+});

@@ -3,11 +3,9 @@
  * tab, the host portal's own wording, and the return to the page that sent the visitor here.
  * Longer than 300 lines: both forms share the portal's state (tab, role, return path).
  */
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
@@ -23,6 +21,7 @@ import { returnPathFrom } from './guards';
 import { RETURN_PARAM, withReturnPath } from '@/domain/return-path';
 import { dashboardPathFor } from './roles';
 import { useAuth } from './useAuth';
+import type { SignInValues, SignUpValues } from './authForms';
 import { PasswordRules } from './PasswordRules';
 import type { Portal } from '@/domain/contract';
 
@@ -45,29 +44,24 @@ export interface AuthPortalConfig {
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
-const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
-const password = z.string().min(1, 'Password is required');
-const required = (message: string) => z.string().trim().min(1, message);
+const loadForms = () => import('./authForms');
+type Forms = Awaited<ReturnType<typeof loadForms>>;
 
-const signInSchema = z.object({ email, password });
-const signUpFields = { full_name: required('Full name is required'), email, password };
-// Guests have no business name or phone field; hosts must fill both in.
-const guestSignUpSchema = z.object({ ...signUpFields, business_name: z.string(), phone: z.string() });
-const hostSignUpSchema = z.object({
-  ...signUpFields,
-  business_name: required('Business name is required'),
-  phone: required('Phone is required'),
-});
+/** A resolver that validates with the forms' zod schemas once their chunk is here (authForms.ts). */
+function lateResolver<T extends FieldValues>(pick: (forms: Forms) => Resolver<T>): Resolver<T> {
+  return async (values, context, options) => pick(await loadForms())(values, context, options);
+}
 
-type SignInValues = z.infer<typeof signInSchema>;
-type SignUpValues = z.infer<typeof hostSignUpSchema>;
+const signInResolver = lateResolver<SignInValues>((f) => f.signInResolver);
+const guestSignUpResolver = lateResolver<SignUpValues>((f) => f.guestSignUpResolver);
+const hostSignUpResolver = lateResolver<SignUpValues>((f) => f.hostSignUpResolver);
 
 function SignInForm({ portal }: { portal: Portal }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { refresh } = useAuth();
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -139,7 +133,7 @@ function SignUpForm({ portal }: { portal: Portal }) {
   const redirect = returnPathFrom(location.search);
   const isHost = portal === 'host';
   const form = useForm<SignUpValues>({
-    resolver: zodResolver(isHost ? hostSignUpSchema : guestSignUpSchema),
+    resolver: isHost ? hostSignUpResolver : guestSignUpResolver,
     defaultValues: { full_name: '', email: '', password: '', business_name: '', phone: '' },
   });
   const { errors } = form.formState;
@@ -261,6 +255,10 @@ export function AuthPortal({ config }: { config: AuthPortalConfig }) {
   const switchTo = withReturnPath(config.switchTo, searchParams.get(RETURN_PARAM));
   const initial = searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
   const [tab, setTab] = useState(initial);
+  // The forms' validation arrives once the page is usable, well before anyone can submit.
+  useEffect(() => {
+    void loadForms();
+  }, []);
 
   const onTabChange = (value: string) => {
     setTab(value);
