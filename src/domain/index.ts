@@ -5,6 +5,7 @@ export * from './calendar';
 export * from './charges';
 export * from './filters';
 export * from './hours';
+export * from './numbers';
 export * from './password';
 export * from './pricing';
 export * from './return-path';

@@ -6,6 +6,7 @@
  */
 import type { BookingRelation } from './access';
 import { formatLongDate } from './calendar';
+import { formatNumber } from './numbers';
 import { formatUsd } from './pricing';
 import { formatTimeRange } from './time';
 
@@ -17,7 +18,7 @@ export const THREAD_PAGE_SIZE = 500;
 
 export const MESSAGE_TEXT = {
   empty: 'Write a message before sending.',
-  tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  tooLong: `Messages can be at most ${formatNumber(MESSAGE_MAX_LENGTH)} characters.`,
   notText: 'Message must be text.',
   controlChars: 'Message contains characters that are not allowed.',
   adminReadOnly: 'The admin can read this conversation but cannot write in it.',

@@ -3,6 +3,7 @@
  * cents, the refund policy of a cancellation, the booking deadlines and the payment state a
  * booking shows. Pure: the current time is always passed in.
  */
+import { formatNumber } from './numbers';
 import { toCents as dollarsToCents } from './pricing';
 
 /* ---------- money ---------- */
@@ -17,7 +18,7 @@ export const centsToDollars = (cents: number): number => cents / 100;
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = formatNumber(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -4,6 +4,7 @@
  * booking with these functions and the browser shows the same figures with them.
  */
 import { weekDayOf } from './calendar';
+import { formatDollars, formatWholeDollars } from './numbers';
 import type { WeeklyHours } from './hours';
 import { bookingHours } from './time';
 
@@ -130,24 +131,16 @@ export function quoteBooking(
   };
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const USD_WHOLE = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
 /** '$1,250.00'. */
 export function formatUsd(amount: number): string {
-  return USD.format(amount);
+  return formatDollars(amount);
 }
 
 /** '$150' when whole, '$150.50' otherwise (venue cards). */
 export function formatUsdCompact(amount: number): string {
   return isWholeCents(amount) && Math.round(amount * 100) % 100 === 0
-    ? USD_WHOLE.format(amount)
-    : USD.format(amount);
+    ? formatWholeDollars(amount)
+    : formatDollars(amount);
 }
 
 /** Card price: '$150/hour' or '$500 min.'. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '../calendar';
+import { formatNumber } from '../numbers';
 import { isWholeCents } from '../pricing';
 import { isOnTimeGrid } from '../time';
 
@@ -88,7 +89,7 @@ export function money(label: string) {
   return numeric(label, (n) =>
     n
       .min(0, `${label} cannot be negative.`)
-      .max(MAX_PRICE, `${label} must be at most $${MAX_PRICE.toLocaleString('en-US')}.`)
+      .max(MAX_PRICE, `${label} must be at most $${formatNumber(MAX_PRICE)}.`)
       .refine(isWholeCents, `${label} can have at most 2 decimal places.`),
   );
 }

@@ -16,6 +16,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { LoadError } from '@/web/components/LoadError';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { formatNumber } from '@/domain/numbers';
 import { cn } from '@/web/lib/utils';
 import { useConversation, useMarkRead, usePostMessage } from './data';
 import { MessageText } from './MessageText';
@@ -219,7 +220,7 @@ function Composer({ bookingId }: { bookingId: string }) {
           <span className="hidden sm:inline">, Shift+Enter for a new line. Links become clickable.</span>
         </span>
         <span className={cn('whitespace-nowrap tabular-nums', tooLong && 'font-semibold text-danger')}>
-          {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')}
+          {formatNumber(length)} / {formatNumber(MESSAGE_MAX_LENGTH)}
         </span>
       </p>
     </form>
