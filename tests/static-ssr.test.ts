@@ -46,6 +46,13 @@ const renderer: PageRenderer = {
         '<title>Velvet — Premium Nightlife Venues</title>\n<link rel="canonical" href="https://velvet.example/" />' +
         '\n<link rel="preload" as="image" imageSrcSet="/media/h.card.webp 640w" fetchPriority="high" href="/media/h.webp"/>',
       state: { queries: [{ queryKey: ['venues', 'list', {}], note: '</script><script>alert(1)</script>' }] },
+      classes: {
+        same: ['flex gap-2'],
+        changed: [
+          ['px-2 px-4', 'px-4'],
+          ['</script>', 'x'],
+        ],
+      },
       status: 200,
       page: 'src/web/pages/HomePage.tsx',
     };
@@ -155,6 +162,22 @@ describe('server-rendered public pages', () => {
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e1.js">',
     ]);
+  });
+
+  it("sends the render's class merges beside its data, as JSON that cannot close its element", async () => {
+    const html = await (await app.request('/')).text();
+    const classes = /<script type="application\/json" id="velvet-classes">([\s\S]*?)<\/script>/.exec(html);
+    const json = classes?.[1] ?? '';
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual({
+      same: ['flex gap-2'],
+      changed: [
+        ['px-2 px-4', 'px-4'],
+        ['</script>', 'x'],
+      ],
+    });
+    // A page the browser renders has none.
+    expect(await (await app.request('/user-dashboard')).text()).not.toContain('velvet-classes');
   });
 
   it("reads the page's data through the API in process, as the visitor", async () => {

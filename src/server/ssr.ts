@@ -4,6 +4,7 @@
  * (the server never imports src/web). Its data comes from this app's API, asked in process
  * with the visitor's cookie, so a page shows exactly what the API would show them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
@@ -15,6 +16,13 @@ export interface RenderedPage {
   state: unknown;
   status: number;
   page: string;
+  /** The class merges the render made (lib/utils.ts `cn`), for the browser to hydrate with. */
+  classes?: MergedClasses;
+}
+
+export interface MergedClasses {
+  same: string[];
+  changed: Array<[string, string]>;
 }
 
 export interface PageRenderer {
@@ -32,8 +40,42 @@ export interface PageRenderer {
 /** Loads the built renderer; null when the build has none (the shell is served alone). */
 export async function loadRenderer(file: string): Promise<PageRenderer | null> {
   if (!existsSync(file)) return null;
-  const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-  return typeof mod.renderPage === 'function' ? (mod as PageRenderer) : null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer & RecordsClasses>;
+  if (typeof mod.renderPage !== 'function') return null;
+  return typeof mod.recordMergedClasses === 'function'
+    ? withMergedClasses(mod as PageRenderer & RecordsClasses)
+    : (mod as PageRenderer);
+}
+
+interface RecordsClasses {
+  recordMergedClasses(listener: (joined: string, merged: string) => void): void;
+}
+
+/**
+ * Each page comes with the class merges its render made (tailwind-merge's first call costs the
+ * browser 10–16 ms while it hydrates; with them it merges nothing). Renders of different requests
+ * interleave at their awaits, so each keeps its own list (AsyncLocalStorage).
+ */
+function withMergedClasses(mod: PageRenderer & RecordsClasses): PageRenderer {
+  const current = new AsyncLocalStorage<Map<string, string>>();
+  mod.recordMergedClasses((joined, merged) => current.getStore()?.set(joined, merged));
+  return {
+    pageModule: mod.pageModule,
+    shellState: mod.shellState,
+    renderPage: (url, origin, loadJson) => {
+      const merges = new Map<string, string>();
+      return current.run(merges, async () => {
+        const page = await mod.renderPage(url, origin, loadJson);
+        if (!page) return page;
+        const classes: MergedClasses = { same: [], changed: [] };
+        for (const [joined, merged] of merges) {
+          if (joined === merged) classes.same.push(joined);
+          else classes.changed.push([joined, merged]);
+        }
+        return { ...page, classes };
+      });
+    },
+  };
 }
 
 /**

@@ -50,7 +50,7 @@ export function arrangeTemplate(template: string): string {
 /** index.html with the page's head, markup, data and scripts put in its placeholders. */
 function fillTemplate(
   template: string,
-  parts: { head: string; html?: string; state?: string; fonts: string[]; scripts?: string },
+  parts: { head: string; html?: string; state?: string; classes?: string; fonts: string[]; scripts?: string },
 ) {
   const fonts = parts.fonts.map(
     (href) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`,
@@ -59,8 +59,13 @@ function fillTemplate(
     .replace('<!--app-head-->', () => parts.head + fonts.join(''))
     .replace(/\s*<\/head>/, () => `${parts.scripts ?? ''}\n  </head>`)
     .replace('<!--app-html-->', () => parts.html ?? '')
-    .replace('<!--app-state-->', () =>
-      parts.state ? `<script type="application/json" id="velvet-state">${parts.state}</script>` : '',
+    .replace(
+      '<!--app-state-->',
+      () =>
+        (parts.state ? `<script type="application/json" id="velvet-state">${parts.state}</script>` : '') +
+        (parts.classes
+          ? `<script type="application/json" id="velvet-classes">${parts.classes}</script>`
+          : ''),
     );
 }
 
@@ -137,6 +142,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
             scripts: modulePreloads(page.page),
             html: page.html,
             state: scriptJson(page.state),
+            classes: page.classes ? scriptJson(page.classes) : undefined,
             fonts: fonts(),
           });
           // The page differs by visitor (their session): never kept by a shared cache.

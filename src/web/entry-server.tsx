@@ -18,6 +18,9 @@ import { venueListPath, venueListQueryFor } from './features/venues';
 import { ServerApp } from './App';
 import { TitleSink } from './components/DocumentTitle';
 
+// The server keeps each render's class merges for the browser (ssr.ts, lib/utils.ts).
+export { recordMergedClasses } from './lib/utils';
+
 /** How the server answers an API GET in process, as the visitor. */
 export type LoadJson = (path: string) => Promise<{ status: number; body: unknown }>;
 

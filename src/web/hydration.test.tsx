@@ -3,7 +3,7 @@
 // and put back, no duplicate — and the page then answers like a rendered one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { venueCard, venueListPage } from './test-fixtures';
-import { renderPage, type LoadJson } from './entry-server';
+import { recordMergedClasses, renderPage, type LoadJson } from './entry-server';
 
 /**
  * The browser's side, loaded afresh (as a new tab would): the server render above has already
@@ -96,5 +96,54 @@ describe('hydrating a server-rendered page', () => {
     expect([...root.querySelectorAll('article')]).toEqual(serverCards);
     expect([...root.querySelectorAll('main section')]).toEqual(sections);
     expect(root.querySelectorAll('#root > div')).toHaveLength(1);
+  });
+
+  it("merges no class string while hydrating, given the server render's merges (#velvet-classes)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        const { status, body } = await load(url.pathname + url.search);
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    window.history.replaceState(null, '', '/');
+    // What src/server/ssr.ts keeps of a render: every merge it made.
+    await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    const merges = new Map<string, string>();
+    recordMergedClasses((joined, merged) => merges.set(joined, merged));
+    const page = await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    recordMergedClasses(undefined);
+    expect(merges.size).toBeGreaterThan(20);
+    const classes = { same: [] as string[], changed: [] as Array<[string, string]> };
+    for (const [joined, merged] of merges) {
+      if (joined === merged) classes.same.push(joined);
+      else classes.changed.push([joined, merged]);
+    }
+    document.body.innerHTML = `<div id="root">${page!.html}</div>`;
+    const root = document.getElementById('root')!;
+
+    // A new tab: tailwind-merge counted, the merges learned as main.tsx learns them.
+    const { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient } =
+      await browserModules();
+    const tailwindMerge = await import('tailwind-merge');
+    const calls = vi.spyOn(tailwindMerge, 'twMerge');
+    const { learnMergedClasses, cn } = await import('./lib/utils');
+    learnMergedClasses(JSON.parse(JSON.stringify(classes)) as typeof classes);
+    const queryClient = createQueryClient();
+    hydrate(queryClient, page!.state);
+    await preloadPage('/');
+    hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient }));
+    await vi.waitFor(() => expect(document.title).toBe('Velvet — Premium Nightlife Venues'), {
+      timeout: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).not.toHaveBeenCalled();
+    // A string the render never made is still merged, later utilities winning.
+    expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4');
+    expect(calls).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,7 @@ import '@fontsource/playfair-display/700.css';
 import './styles.css';
 import { App, preloadPage } from './App';
 import { createQueryClient } from './lib/queryClient';
+import { learnMergedClasses } from './lib/utils';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -19,6 +20,15 @@ if (!root) throw new Error('Missing #root element');
 const stateElement = document.getElementById('velvet-state');
 const queryClient = createQueryClient();
 if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent || '{}'));
+// The class merges the server's render made: hydrating its markup needs no merging here.
+const classesElement = document.getElementById('velvet-classes');
+if (classesElement) {
+  try {
+    learnMergedClasses(JSON.parse(classesElement.textContent || '{}'));
+  } catch {
+    // Unreadable: every class string is merged here, as on a page the browser renders.
+  }
+}
 if (stateElement && root.firstElementChild) {
   // Hydrated by Preact's compat layer (decision 35), which the server rendered it with; the
   // page's DocumentTitle sets document.title from here on. The page's module first (the server
