@@ -1,4 +1,4 @@
-import { toast as sonner, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 import { errorMessage } from './api';
 
 /**
@@ -13,20 +13,29 @@ export interface ToastInput extends Omit<ExternalToast, 'description'> {
   variant?: ToastVariant;
 }
 
-function show({ title, description, variant = 'default', ...rest }: ToastInput) {
+/**
+ * sonner (~9 KB gzipped) loads with the first toast or with the app's <Toaster />, whichever
+ * comes first — never before a page can paint (docs/performance.md, 2026-11-28). The app's
+ * Toaster is lazy too, so a toast shows as soon as both are here.
+ */
+const sonner = () => import('sonner').then((m) => m.toast);
+
+function show({ title, description, variant = 'default', ...rest }: ToastInput): void {
   const data: ExternalToast = { description, ...rest };
-  switch (variant) {
-    case 'success':
-      return sonner.success(title, data);
-    case 'info':
-      return sonner.info(title, data);
-    case 'warning':
-      return sonner.warning(title, data);
-    case 'destructive':
-      return sonner.error(title, data);
-    default:
-      return sonner(title, data);
-  }
+  void sonner().then((toast) => {
+    switch (variant) {
+      case 'success':
+        return toast.success(title, data);
+      case 'info':
+        return toast.info(title, data);
+      case 'warning':
+        return toast.warning(title, data);
+      case 'destructive':
+        return toast.error(title, data);
+      default:
+        return toast(title, data);
+    }
+  });
 }
 
 type Extra = Omit<ToastInput, 'title' | 'description' | 'variant'>;
@@ -44,5 +53,5 @@ export const toast = Object.assign(show, {
   /** 'Error' toast with the server's message, or the fallback when the server gave none. */
   apiError: (error: unknown, fallback: string, title = 'Error', extra?: Extra) =>
     show({ ...extra, title, description: errorMessage(error, fallback), variant: 'destructive' }),
-  dismiss: sonner.dismiss,
+  dismiss: (id?: string | number): void => void sonner().then((toast) => toast.dismiss(id)),
 });
