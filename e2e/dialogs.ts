@@ -39,6 +39,12 @@ export const DIALOGS: DialogCase[] = [
     components: ['BookingRequestDialog'],
     open: async (page, { venueId }) => {
       await page.goto(`/venue/${venueId}`);
+      // Next month: late in a month, this one may have fewer than four days left to book.
+      const first = page.locator('button[data-date]').first();
+      await expect(first).toBeVisible();
+      const shown = await first.getAttribute('data-date');
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await expect(page.locator('button[data-date]').first()).not.toHaveAttribute('data-date', shown!);
       // By its date: once chosen, the day is no longer 'available'.
       const day = page.locator('button[data-date][data-state="available"]').nth(3);
       await expect(day).toBeVisible();

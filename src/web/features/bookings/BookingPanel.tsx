@@ -4,7 +4,7 @@
  * the server's `today`, a legend, the times confirmed bookings already hold on the chosen day,
  * and the request dialog for signed-in guests.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { dayState, type DayState } from '@/domain/availability';
@@ -15,6 +15,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { useAuth } from '@/web/features/auth';
 import { toast } from '@/web/lib/toast';
+import { BookingRequestDialog } from './BookingRequestDialog';
 import { CalendarLegend, MonthCalendar } from './MonthCalendar';
 import { addMonths, firstDay, lastDay, monthOf, safeToday } from './month';
 import { DayDetails } from './DayDetails';
@@ -40,16 +41,6 @@ const MONTHS_AHEAD = 12;
 /** One empty list, so the dialog's judged times are not recomputed on every render. */
 const NONE: never[] = [];
 
-/*
- * The request form (react-hook-form, zod and the booking schemas, ~60 KB gzipped) is only ever
- * shown to a signed-in guest, so it is its own chunk: fetched as soon as the panel knows the
- * reader is a guest, never for anyone else (docs/performance.md, 2026-11-28).
- */
-const loadRequestDialog = () => import('./BookingRequestDialog');
-const BookingRequestDialog = lazy(() =>
-  loadRequestDialog().then((m) => ({ default: m.BookingRequestDialog })),
-);
-
 export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const { user, role, loading: authLoading } = useAuth();
   const navigate = useNavigate();
@@ -67,9 +58,6 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const taken = data?.taken ?? NONE;
   const currentMonth = monthOf(today);
   const isGuest = role === 'user';
-  useEffect(() => {
-    if (isGuest) void loadRequestDialog();
-  }, [isGuest]);
 
   const stateOf = (date: string) => dayState({ date, today, hours, override: findOverride(overrides, date) });
 
@@ -157,18 +145,16 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
       </Card>
 
       {activeDate && isGuest && (
-        <Suspense fallback={null}>
-          <BookingRequestDialog
-            key={activeDate}
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            venue={venue}
-            date={activeDate}
-            hours={hours}
-            overrides={overrides}
-            taken={taken}
-          />
-        </Suspense>
+        <BookingRequestDialog
+          key={activeDate}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          venue={venue}
+          date={activeDate}
+          hours={hours}
+          overrides={overrides}
+          taken={taken}
+        />
       )}
     </section>
   );

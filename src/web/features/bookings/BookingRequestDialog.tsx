@@ -9,23 +9,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import {
-  bookingTimeError,
-  bookingTimeProblem,
-  endOptions,
-  firstBookableTimes,
-  startOptions,
-  type BookableDay,
-} from '@/domain/bookable-times';
-import { guestCountProblem } from '@/domain/booking';
+import { endOptions, firstBookableTimes, startOptions, type BookableDay } from '@/domain/bookable-times';
 import { addDaysToDate, formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, quoteBooking, type DateOverride, type PricingType } from '@/domain/pricing';
-import { bookingRequestSchema, type BookingRequest } from '@/domain/schemas';
+import type { BookingRequest } from '@/domain/schemas';
 import { durationMinutes, isOnTimeGrid, minutesToTime, timeToMinutes } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -51,6 +42,8 @@ import { BookingTimeFields } from './BookingTimeFields';
 import { TakenTimes } from './TakenTimes';
 import { DiscardPrompt } from './DiscardPrompt';
 import { queryKeys } from '@/web/lib/queryKeys';
+
+const loadValidation = () => import('./bookingRequestValidation');
 
 export const BOOKING_SUBMITTED =
   'Booking request submitted successfully. The venue will review and contact you soon.';
@@ -126,26 +119,23 @@ export function BookingRequestDialog({
   const [initial] = useState(() => firstBookableTimes(day) ?? defaultTimes(hours, date));
   const nothingLeft = useMemo(() => !startOptions(day).some((o) => o.available), [day]);
 
-  const schema = useMemo(
-    () =>
-      bookingRequestSchema.superRefine((value, ctx) => {
-        const problem = guestCountProblem(value.guest_count, venue.capacity);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['guest_count'], message: problem });
-        const timeProblem = bookingTimeProblem(day, value.start_time, value.end_time);
-        if (timeProblem) {
-          const startTaken = !startOptions(day).find((o) => o.time === value.start_time)?.available;
-          ctx.addIssue({
-            code: 'custom',
-            path: [startTaken ? 'start_time' : 'end_time'],
-            message: bookingTimeError(day, timeProblem).message,
-          });
-        }
-      }),
+  // The schema arrives in its own chunk (bookingRequestValidation.ts): fetched when the dialog
+  // opens, awaited by a submit that comes first.
+  useEffect(() => {
+    if (open) void loadValidation();
+  }, [open]);
+  const resolver = useMemo<Resolver<FormValues, unknown, BookingRequest>>(
+    () => async (values, context, options) =>
+      (await loadValidation()).bookingRequestResolver<FormValues>(venue.capacity, day)(
+        values,
+        context,
+        options,
+      ),
     [venue.capacity, day],
   );
 
   const form = useForm<FormValues, unknown, BookingRequest>({
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues, unknown, BookingRequest>,
+    resolver,
     defaultValues: {
       venue_id: venue.id,
       date,
