@@ -34,6 +34,18 @@ const answers: Record<string, unknown> = {
 const load: LoadJson = async (path) =>
   path in answers ? { status: 200, body: answers[path] } : { status: 404, body: null };
 
+/** Any request the page makes after hydrating is answered from the same data. */
+function answerFetchFromLoad() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const { status, body } = await load(url.pathname + url.search);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
 // jsdom has no scrolling; the layout scrolls to the top on a new page.
 window.scrollTo = () => undefined;
 
@@ -44,18 +56,7 @@ afterEach(() => {
 
 describe('hydrating a server-rendered page', () => {
   it('keeps every element of the home page', async () => {
-    // Any request the page makes after hydrating is answered from the same data.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        const { status, body } = await load(url.pathname + url.search);
-        return new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    answerFetchFromLoad();
     window.history.replaceState(null, '', '/');
     // The second render of a page, as a running server sends it: its module already loaded, so
     // no Suspense markers around it (the first render has them).
@@ -99,17 +100,7 @@ describe('hydrating a server-rendered page', () => {
   });
 
   it("merges no class string while hydrating, given the server render's merges (#velvet-classes)", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        const { status, body } = await load(url.pathname + url.search);
-        return new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    answerFetchFromLoad();
     window.history.replaceState(null, '', '/');
     // What src/server/ssr.ts keeps of a render: every merge it made.
     await renderPage(new URL('http://localhost/'), 'http://localhost', load);

@@ -4,9 +4,8 @@
  */
 import { WEEK_DAYS, type WeekDay } from '@/domain/calendar';
 import { defaultDayHours, type WeeklyHours } from '@/domain/hours';
-import { weeklyHoursSchema } from '@/domain/schemas';
 import type { PricingType } from '@/domain/pricing';
-import { firstIssueMessage } from '@/domain/schemas';
+import { firstIssueMessage, weeklyHoursSchema } from '@/domain/schemas';
 
 export interface DayDraft {
   open: string;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { Container } from '@/web/components/Container';
 import { toast } from '@/web/lib/toast';
 import { isApiError } from '@/web/lib/api';
+import { lateResolver } from '@/web/lib/lateResolver';
 import { accountsApi } from './data';
 import { returnPathFrom } from './guards';
 import { RETURN_PARAM, withReturnPath } from '@/domain/return-path';
@@ -44,17 +45,11 @@ export interface AuthPortalConfig {
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
+// The forms' zod schemas are their own chunk (authForms.ts).
 const loadForms = () => import('./authForms');
-type Forms = Awaited<ReturnType<typeof loadForms>>;
-
-/** A resolver that validates with the forms' zod schemas once their chunk is here (authForms.ts). */
-function lateResolver<T extends FieldValues>(pick: (forms: Forms) => Resolver<T>): Resolver<T> {
-  return async (values, context, options) => pick(await loadForms())(values, context, options);
-}
-
-const signInResolver = lateResolver<SignInValues>((f) => f.signInResolver);
-const guestSignUpResolver = lateResolver<SignUpValues>((f) => f.guestSignUpResolver);
-const hostSignUpResolver = lateResolver<SignUpValues>((f) => f.hostSignUpResolver);
+const signInResolver = lateResolver<SignInValues>(() => loadForms().then((f) => f.signInResolver));
+const guestSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.guestSignUpResolver));
+const hostSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.hostSignUpResolver));
 
 function SignInForm({ portal }: { portal: Portal }) {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@
  * quote, the waitlist beside taken times); split, each part would need the whole form state.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
@@ -42,6 +42,7 @@ import { BookingTimeFields } from './BookingTimeFields';
 import { TakenTimes } from './TakenTimes';
 import { DiscardPrompt } from './DiscardPrompt';
 import { queryKeys } from '@/web/lib/queryKeys';
+import { lateResolver } from '@/web/lib/lateResolver';
 
 const loadValidation = () => import('./bookingRequestValidation');
 
@@ -124,12 +125,10 @@ export function BookingRequestDialog({
   useEffect(() => {
     if (open) void loadValidation();
   }, [open]);
-  const resolver = useMemo<Resolver<FormValues, unknown, BookingRequest>>(
-    () => async (values, context, options) =>
-      (await loadValidation()).bookingRequestResolver<FormValues>(venue.capacity, day)(
-        values,
-        context,
-        options,
+  const resolver = useMemo(
+    () =>
+      lateResolver(() =>
+        loadValidation().then((m) => m.bookingRequestResolver<FormValues>(venue.capacity, day)),
       ),
     [venue.capacity, day],
   );
