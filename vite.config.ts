@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,6 +18,21 @@ export const preactAliases = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
 ];
+
+/**
+ * The entries: index.html (main.tsx) for the pages the browser renders, and one per
+ * server-rendered page (src/web/boot/<Page>.tsx, decision 45) that imports the app and the page
+ * together; the server names a rendered page's entry from Vite's manifest (src/server/ssr.ts).
+ */
+const bootDir = fileURLToPath(new URL('./src/web/boot', import.meta.url));
+const input = {
+  index: fileURLToPath(new URL('./index.html', import.meta.url)),
+  ...Object.fromEntries(
+    readdirSync(bootDir)
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => [`boot-${file.replace(/\.tsx$/, '')}`, `${bootDir}/${file}`]),
+  ),
+};
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -41,6 +57,7 @@ export default defineConfig({
     // .vite/manifest.json: the server preloads a rendered page's scripts from it (src/server/ssr.ts).
     manifest: true,
     rolldownOptions: {
+      input,
       // The app's own modules have no side effects on import (styles aside), so a module that a
       // barrel (features/x/index.ts) re-exports lands only in the chunks of the pages that use it,
       // not in the entry: zod, react-hook-form and the dialogs stay off the home page.

@@ -3,7 +3,7 @@
  * right sign-in page with `?redirect=`, and back there after signing in — only ever to a path
  * on this site.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, asRole } from './support';
 
 async function signInHere(page: Page, email: string) {
@@ -128,4 +128,63 @@ test('the sign-in and sign-up forms say what is missing before anything is sent 
   await expect(page.getByText('Business name is required')).toBeVisible();
   await expect(page.getByText('Phone is required')).toBeVisible();
   expect(posted).toBe(0);
+});
+
+// Each server-rendered page has its own entry (decision 45): the page is hydrated while the
+// document's scripts run, so by its load event — when a test, or a quick visitor, acts — the
+// forms and links are the app's. Here the page acts at its load event itself (once per test): a
+// sign-in form still unhydrated would be posted to the server, a link would load a new document.
+test('the moment a sign-in page has loaded, its form is the app’s: an empty sign-in is checked, not posted', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    addEventListener('load', () => {
+      if (sessionStorage.getItem('acted') === location.pathname) return;
+      sessionStorage.setItem('acted', location.pathname);
+      const form = [...document.querySelectorAll('form')].find((f) =>
+        f.querySelector('input[type="password"]'),
+      );
+      form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+    });
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  for (const path of ['/user-auth', '/host-auth']) {
+    await page.goto(path);
+    const signIn = page.locator('form').filter({ has: page.getByLabel('Password') });
+    await expect(signIn.getByText('Email is required')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  expect(posts).toEqual([]);
+});
+
+test('the moment a public page has loaded, its links are the app’s: no new document is loaded', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/venues?limit=1')).json()) as { venues: Array<{ id: string }> };
+  await page.addInitScript(() => {
+    addEventListener('load', () => {
+      if (sessionStorage.getItem('acted')) return;
+      sessionStorage.setItem('acted', location.pathname);
+      const href = location.pathname === '/how-it-works' ? '/list-venue' : '/how-it-works';
+      document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)?.click();
+    });
+  });
+  for (const path of ['/', `/venue/${list.venues[0]!.id}`, '/how-it-works', '/user-auth']) {
+    const documents: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    const target = path === '/how-it-works' ? '/list-venue' : '/how-it-works';
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(documents, `${path}: one document, the page's own`).toHaveLength(1);
+    page.off('request', onRequest);
+    await page.evaluate(() => sessionStorage.removeItem('acted'));
+  }
 });

@@ -86,7 +86,15 @@ beforeAll(async () => {
           'assets/playfair-display-latin-700-normal-Gh4.woff2',
         ],
       },
-      'src/web/pages/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['_react.js', '_cards.js'] },
+      // The home page's own entry (decision 45): the app and the page in one module graph.
+      'src/web/boot/HomePage.tsx': {
+        file: 'assets/boot-HomePage-b1.js',
+        isEntry: true,
+        imports: ['_react.js', '_main.js', '_HomePage.js'],
+      },
+      '_HomePage.js': { file: 'assets/HomePage-h1.js', imports: ['_react.js', '_cards.js'] },
+      // A page without an entry of its own: its scripts are preloaded beside index.html's entry.
+      'src/web/pages/VenueDetailPage.tsx': { file: 'assets/VenueDetailPage-v1.js', imports: ['_react.js'] },
       '_cards.js': { file: 'assets/cards-c1.js' },
       'src/web/pages/UserDashboardPage.tsx': {
         file: 'assets/UserDashboardPage-u1.js',
@@ -102,7 +110,7 @@ afterAll(async () => {
 });
 
 describe('server-rendered public pages', () => {
-  it('sends / with its markup, head tags and data, and preloads the page scripts the entry lacks', async () => {
+  it("sends / with its markup, head tags and data, and the page's own entry with every script it imports", async () => {
     const res = await app.request('/', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache, private');
@@ -118,9 +126,27 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
     );
+    // The page's entry in place of index.html's (decision 45), each script named once.
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-HomePage-b1.js"></script>',
+    );
+    expect(html).not.toContain('index-e1.js');
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html.match(/href="\/assets\/react-r1.js"/g)).toHaveLength(1);
+    expect(html).toContain('href="/assets/main-m1.js"');
+    expect(html).not.toContain('<!--app-');
+  });
+
+  it("keeps index.html's entry for a rendered page without an entry of its own, and preloads what it lacks", async () => {
+    const html = await (await app.request('/venue/missing')).text();
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e1.js"></script>',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/VenueDetailPage-v1.js" />',
+    );
     // Already loaded by the entry: not preloaded twice.
     expect(html.match(/href="\/assets\/react-r1.js"/g)).toHaveLength(1);
-    expect(html).not.toContain('<!--app-');
   });
 
   it("puts <head> in the first paint's order: stylesheet, page head, fonts, then the scripts at low priority", async () => {
@@ -140,8 +166,9 @@ describe('server-rendered public pages', () => {
       '/media/h.webp high',
       '/assets/inter-latin-wght-normal-Ab1.woff2 default',
       '/assets/playfair-display-latin-600-normal-Ef3.woff2 default',
-      '/assets/index-e1.js low',
+      '/assets/boot-HomePage-b1.js low',
       '/assets/react-r1.js low',
+      '/assets/main-m1.js low',
       '/assets/HomePage-h1.js low',
       '/assets/cards-c1.js low',
     ]);
@@ -160,7 +187,7 @@ describe('server-rendered public pages', () => {
     });
     // The only executable script is the entry: nothing inline for the CSP to refuse.
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e1.js">',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-HomePage-b1.js">',
     ]);
   });
 

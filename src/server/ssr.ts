@@ -113,16 +113,28 @@ interface ManifestChunk {
   assets?: string[];
 }
 
+/** The scripts of a page: its own entry, if it has one, and the scripts to preload with it. */
+export interface PageScripts {
+  /**
+   * The page's own entry (src/web/boot/<Page>.tsx, decision 45), sent in place of index.html's:
+   * it imports the app and the page, which is hydrated before the document's load event.
+   */
+  entry?: string;
+  /** Every script the page needs that the document's entry does not name already. */
+  preloads: string[];
+}
+
 /**
- * The scripts a page module needs, from Vite's manifest (dist/web/.vite/manifest.json): the
- * server names them in <link rel="modulepreload"> so they load alongside the entry, not after it.
+ * The scripts a page module (src/web/pages/…) needs, from Vite's manifest
+ * (dist/web/.vite/manifest.json): the server names them in <link rel="modulepreload"> so they
+ * load alongside the entry, not after it. A server-rendered page has an entry of its own.
  */
-export function pageScripts(manifestFile: string): (page: string) => string[] {
-  let loaded: { mtimeMs: number; scripts: (page: string) => string[] } | null = null;
+export function pageScripts(manifestFile: string): (page: string) => PageScripts {
+  let loaded: { mtimeMs: number; scripts: (page: string) => PageScripts } | null = null;
   return (page) => {
     // Read again when a new build replaces the manifest (like index.html in static.ts).
     const mtimeMs = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtimeMs === undefined) return [];
+    if (mtimeMs === undefined) return { preloads: [] };
     if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { mtimeMs, scripts: readManifest(manifestFile) };
     return loaded.scripts(page);
   };
@@ -166,18 +178,25 @@ function chunksFrom(manifest: Record<string, ManifestChunk>, key: string): Manif
   return [...seen.values()];
 }
 
-function readManifest(manifestFile: string): (page: string) => string[] {
+function readManifest(manifestFile: string): (page: string) => PageScripts {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const filesFrom = (key: string) => new Set(chunksFrom(manifest, key).map((chunk) => chunk.file));
   const entryImports = filesFrom('index.html');
-  const cache = new Map<string, string[]>();
+  const cache = new Map<string, PageScripts>();
   return (page) => {
-    let files = cache.get(page);
-    if (!files) {
-      files = [...filesFrom(page)].filter((f) => !entryImports.has(f)).map((f) => `/${f}`);
-      cache.set(page, files);
+    let scripts = cache.get(page);
+    if (!scripts) {
+      const boot = page.replace(/^src\/web\/pages\//, 'src/web/boot/');
+      const entry = manifest[boot]?.file;
+      scripts = entry
+        ? {
+            entry: `/${entry}`,
+            preloads: [...filesFrom(boot)].filter((f) => f !== entry).map((f) => `/${f}`),
+          }
+        : { preloads: [...filesFrom(page)].filter((f) => !entryImports.has(f)).map((f) => `/${f}`) };
+      cache.set(page, scripts);
     }
-    return files;
+    return scripts;
   };
 }
 

@@ -47,17 +47,30 @@ export function arrangeTemplate(template: string): string {
   return html;
 }
 
+/** index.html's entry script and the modulepreloads of its imports. */
+const ENTRY_SCRIPTS = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
+
 /** index.html with the page's head, markup, data and scripts put in its placeholders. */
 function fillTemplate(
   template: string,
-  parts: { head: string; html?: string; state?: string; classes?: string; fonts: string[]; scripts?: string },
+  parts: {
+    head: string;
+    html?: string;
+    state?: string;
+    classes?: string;
+    fonts: string[];
+    /** The page's own entry script (decision 45), sent in place of the template's and its imports. */
+    entry?: string;
+    scripts?: string;
+  },
 ) {
   const fonts = parts.fonts.map(
     (href) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`,
   );
-  return template
+  const page = parts.entry ? template.replace(ENTRY_SCRIPTS, '') : template;
+  return page
     .replace('<!--app-head-->', () => parts.head + fonts.join(''))
-    .replace(/\s*<\/head>/, () => `${parts.scripts ?? ''}\n  </head>`)
+    .replace(/\s*<\/head>/, () => `${parts.entry ?? ''}${parts.scripts ?? ''}\n  </head>`)
     .replace('<!--app-html-->', () => parts.html ?? '')
     .replace(
       '<!--app-state-->',
@@ -86,10 +99,15 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
   const { renderer, publicUrl, onRenderError } = options;
   const scriptsOf = pageScripts(path.join(root, '.vite/manifest.json'));
   const fonts = fontPreloads(path.join(root, '.vite/manifest.json'));
-  const modulePreloads = (page: string) =>
-    scriptsOf(page)
-      .map((href) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`)
-      .join('');
+  const modulePreloads = (page: string) => {
+    const { entry, preloads } = scriptsOf(page);
+    return {
+      entry: entry && `\n    <script type="module" fetchpriority="low" crossorigin src="${entry}"></script>`,
+      scripts: preloads
+        .map((href) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`)
+        .join(''),
+    };
+  };
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web build is missing (${indexFile}). Run npm run build.`);
   // Re-read index.html when a new build replaces it, so it never points at deleted assets.
@@ -139,7 +157,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         if (page) {
           const html = fillTemplate(indexHtml(), {
             head: page.head,
-            scripts: modulePreloads(page.page),
+            ...modulePreloads(page.page),
             html: page.html,
             state: scriptJson(page.state),
             classes: page.classes ? scriptJson(page.classes) : undefined,
@@ -158,7 +176,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     // A page the browser renders: its scripts still load alongside the entry, not after it, and
     // the session comes with the page (no round trip before a guarded page can load).
     const shellPage = pages?.pageModule?.(c.req.path) ?? null;
-    const scripts = shellPage ? modulePreloads(shellPage) : '';
+    const scripts = shellPage ? modulePreloads(shellPage).scripts : '';
     let state: string | undefined;
     if (shellPage && pages?.shellState) {
       try {

@@ -28,6 +28,10 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     return Loaded ? <Loaded /> : <Lazy />;
   }
   Page.preload = remember;
+  /** The module, already loaded by a page's own entry (src/web/boot): rendered at once. */
+  Page.provide = (m: { default: ComponentType }) => {
+    Loaded = m.default;
+  };
   return Page;
 }
 
@@ -54,7 +58,11 @@ const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** The pages the server renders (entry-server.tsx), by path. */
-const SERVER_RENDERED: Array<[path: string, page: { preload: () => Promise<unknown> }]> = [
+type PreloadablePage = {
+  preload: () => Promise<unknown>;
+  provide: (m: { default: ComponentType }) => void;
+};
+const SERVER_RENDERED: Array<[path: string, page: PreloadablePage]> = [
   ['/', HomePage],
   ['/browse', HomePage],
   ['/venue/:id', VenueDetailPage],
@@ -71,6 +79,16 @@ export const serverRenderedPaths = () => SERVER_RENDERED.map(([path]) => path);
 export async function preloadPage(pathname: string): Promise<void> {
   const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));
   if (found) await found[1].preload();
+}
+
+/**
+ * Hands the module of the server-rendered page at `pathname` to its route, loaded already by the
+ * page's own entry (src/web/boot): hydrating it then needs no await. False for other paths.
+ */
+export function providePage(pathname: string, module: { default: ComponentType }): boolean {
+  const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));
+  found?.[1].provide(module);
+  return Boolean(found);
 }
 
 export function AppRoutes() {

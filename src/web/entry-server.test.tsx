@@ -35,6 +35,15 @@ describe('the server-rendered paths', () => {
     // A public page added to one list and not the other would hydrate before its module loaded.
     expect([...serverRenderedPaths()].sort()).toEqual([...publicPaths()].sort());
   });
+
+  it('each have a page with an entry of its own, which hydrates it before the load event (decision 45)', () => {
+    const boots = import.meta.glob('./boot/*.tsx');
+    for (const path of publicPaths()) {
+      const page = pageModule(path.replace(':id', 'some-id'));
+      expect(page, path).toMatch(/^src\/web\/pages\/\w+\.tsx$/);
+      expect(Object.keys(boots), path).toContain(`./boot/${page!.split('/').pop()}`);
+    }
+  });
 });
 
 describe('renderPage', () => {
