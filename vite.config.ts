@@ -44,8 +44,8 @@ const input = {
  * (`firstLoadPlan`); the real build then puts each such module in the chunk of its set of entries
  * — the app all share, the home page's own, the cards of the home and venue pages… Modules that
  * only the lazily loaded pages use are left to the bundler; a lazily loaded page may load a few
- * modules it does not use, a public page loads only its own. Without a plan (`vite build` alone)
- * the bundler chunks as it likes.
+ * modules it does not use, a public page loads only its own. `vite build` alone uses the plan the
+ * last `npm run build` left, or none: a stale plan or none only chunks less well, never wrongly.
  */
 const planFile = fileURLToPath(new URL('./dist/first-load-plan.json', import.meta.url));
 const entryNames = Object.keys(input);
@@ -123,7 +123,7 @@ function firstLoadGroups(mode: string) {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   // Fast refresh is React's own (it patches react-dom): off, HMR reloads the page instead.
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), firstLoadPlan()],
   resolve: {
@@ -143,8 +143,8 @@ export default defineConfig(({ mode }) => ({
     // .vite/manifest.json: the server preloads a rendered page's scripts from it (src/server/ssr.ts).
     manifest: true,
     rolldownOptions: {
-      input,
-      output: { codeSplitting: { groups: firstLoadGroups(mode) } },
+      // The browser's entries and first-load chunks; the server renderer's build (--ssr) has its own.
+      ...(isSsrBuild ? {} : { input, output: { codeSplitting: { groups: firstLoadGroups(mode) } } }),
       // The app's own modules have no side effects on import (styles aside), so a module that a
       // barrel (features/x/index.ts) re-exports lands only in the chunks of the pages that use it,
       // not in the entry: zod, react-hook-form and the dialogs stay off the home page.
