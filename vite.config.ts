@@ -123,7 +123,7 @@ function firstLoadGroups(mode: string) {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // Fast refresh is React's own (it patches react-dom): off, HMR reloads the page instead.
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), firstLoadPlan()],
   resolve: {
@@ -144,7 +144,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     manifest: true,
     rolldownOptions: {
       // The browser's entries and first-load chunks; the server renderer's build (--ssr) has its own.
-      ...(isSsrBuild ? {} : { input, output: { codeSplitting: { groups: firstLoadGroups(mode) } } }),
+      ...(command !== 'build' || isSsrBuild
+        ? {}
+        : { input, output: { codeSplitting: { groups: firstLoadGroups(mode) } } }),
       // The app's own modules have no side effects on import (styles aside), so a module that a
       // barrel (features/x/index.ts) re-exports lands only in the chunks of the pages that use it,
       // not in the entry: zod, react-hook-form and the dialogs stay off the home page.

@@ -58,11 +58,7 @@ const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** The pages the server renders (entry-server.tsx), by path. */
-type PreloadablePage = {
-  preload: () => Promise<unknown>;
-  provide: (m: { default: ComponentType }) => void;
-};
-const SERVER_RENDERED: Array<[path: string, page: PreloadablePage]> = [
+const SERVER_RENDERED: Array<[path: string, page: ReturnType<typeof lazyPage>]> = [
   ['/', HomePage],
   ['/browse', HomePage],
   ['/venue/:id', VenueDetailPage],
@@ -75,10 +71,13 @@ const SERVER_RENDERED: Array<[path: string, page: PreloadablePage]> = [
 /** The paths whose page main.tsx loads before hydrating: entry-server.test.tsx holds them to the server's. */
 export const serverRenderedPaths = () => SERVER_RENDERED.map(([path]) => path);
 
+/** The server-rendered page at `pathname`, if it is one. */
+const serverRenderedPage = (pathname: string) =>
+  SERVER_RENDERED.find(([path]) => matchPath(path, pathname))?.[1];
+
 /** Loads the module of the server-rendered page at `pathname` (none for other paths). */
 export async function preloadPage(pathname: string): Promise<void> {
-  const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));
-  if (found) await found[1].preload();
+  await serverRenderedPage(pathname)?.preload();
 }
 
 /**
@@ -86,9 +85,9 @@ export async function preloadPage(pathname: string): Promise<void> {
  * page's own entry (src/web/boot): hydrating it then needs no await. False for other paths.
  */
 export function providePage(pathname: string, module: { default: ComponentType }): boolean {
-  const found = SERVER_RENDERED.find(([path]) => matchPath(path, pathname));
-  found?.[1].provide(module);
-  return Boolean(found);
+  const page = serverRenderedPage(pathname);
+  page?.provide(module);
+  return Boolean(page);
 }
 
 export function AppRoutes() {
