@@ -3,11 +3,11 @@
  * directory with the demo data, and again on the same directory (as `npm run audit:pages` starts
  * it), with the CPU time used until then and the server's own table of phases (main.ts logs it).
  * Give several built trees to compare them under the same load: their runs are interleaved.
- * Run: npm run build, then `npm run bench starts`   (STARTS_RUNS=3, STARTS_PORT=4551,
- * STARTS_ROOTS=/path/to/other/tree,. to compare with another built checkout)
+ * Run: `npm run bench starts`   (STARTS_RUNS=3, STARTS_PORT=4551, STARTS_ROOTS=/path/to/other/tree,.
+ * to compare with another checkout). A tree without a build is built first (`npm run build`).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -70,6 +70,16 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+for (const root of ROOTS) {
+  if (existsSync(path.join(root, 'dist/server/main.js'))) continue;
+  console.log(`${root} has no build: npm run build …`);
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) {
+    process.stderr.write(built.stdout + built.stderr);
+    throw new Error(`npm run build failed in ${root} (exit ${built.status}).`);
+  }
+}
 
 const results = new Map(ROOTS.map((r) => [r, { fresh: [] as Start[], later: [] as Start[] }]));
 const loads: number[] = [];
