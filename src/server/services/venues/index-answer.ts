@@ -40,6 +40,21 @@ export interface IndexView {
    * entry or an override changes, so a bitset is never older than the entries it describes.
    */
   bitsets: Map<string, Uint32Array>;
+  /** The location filter's text of each order (see `haystackOf`), emptied with the bitsets. */
+  haystacks: Map<string, Haystack>;
+}
+
+/**
+ * The searchable text of one order's entries as one string — each entry's `city\naddress`,
+ * followed by \0 — and where each entry's text starts. A location is ASCII text without control
+ * characters (answerFromIndex leaves any other to the SQL), so a match never spans two entries,
+ * nor a city and its address; `indexOf` on one string finds every match at native speed,
+ * where testing 100,000 entries one by one took ~8 ms per location (bench at 100k).
+ */
+export interface Haystack {
+  text: string;
+  /** starts[i]: the offset of entry i's text; one more at the end (the text's length). */
+  starts: Uint32Array;
 }
 
 /** Bitsets kept per index (each is a bit per venue: 10,000 venues, 1.25 KB). */
@@ -55,13 +70,67 @@ function bitsFor(
   key: string,
   test: (e: IndexEntry) => boolean,
 ): Uint32Array {
+  return kept(view, key, () => {
+    const bits = new Uint32Array((list.length + 31) >>> 5);
+    for (let i = 0; i < list.length; i++) if (test(list[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
+    return bits;
+  });
+}
+
+/** The bitset of `key` from the view's bitsets, made by `make` when it is not there. */
+function kept(view: IndexView, key: string, make: () => Uint32Array): Uint32Array {
   let bits = view.bitsets.get(key);
   if (bits) return bits;
-  bits = new Uint32Array((list.length + 31) >>> 5);
-  for (let i = 0; i < list.length; i++) if (test(list[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
+  bits = make();
   if (view.bitsets.size >= BITSETS_MAX) view.bitsets.delete(view.bitsets.keys().next().value!);
   view.bitsets.set(key, bits);
   return bits;
+}
+
+/** The haystack of one order, made once per order while the entries stay. */
+function haystackOf(view: IndexView, list: readonly IndexEntry[], order: string): Haystack {
+  let hay = view.haystacks.get(order);
+  if (hay) return hay;
+  const starts = new Uint32Array(list.length + 1);
+  const parts: string[] = new Array<string>(list.length);
+  let at = 0;
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i]!;
+    starts[i] = at;
+    parts[i] = `${e.cityLc}\n${e.addressLc}\0`;
+    at += parts[i]!.length;
+  }
+  starts[list.length] = at;
+  hay = { text: parts.join(''), starts };
+  view.haystacks.set(order, hay);
+  return hay;
+}
+
+/**
+ * The positions of `list` whose city or address contains `needle` (lowercase ASCII without
+ * control characters), as a bitset: every match in the order's haystack, one entry at a time.
+ */
+function locationBits(view: IndexView, list: readonly IndexEntry[], order: string, needle: string) {
+  return kept(view, `${order} location ${needle}`, () => {
+    const bits = new Uint32Array((list.length + 31) >>> 5);
+    const { text, starts } = haystackOf(view, list, order);
+    let i = 0;
+    for (let at = text.indexOf(needle); at !== -1;) {
+      // The entry whose text holds `at`: the last start at or before it, from entry i on.
+      let lo = i;
+      let hi = list.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      i = lo;
+      bits[i >>> 5]! |= 1 << (i & 31);
+      if (++i >= list.length) break;
+      at = text.indexOf(needle, starts[i]);
+    }
+    return bits;
+  });
 }
 
 /** The number of bits set in a 32-bit word. */
@@ -100,6 +169,7 @@ export function positionAfter(list: readonly IndexEntry[], key: Key, keyOf: (e: 
 }
 
 const INT_MAX = 2_147_483_647;
+/** Printable ASCII: no control character (the haystack's separators), lowered as the database does. */
 const ASCII = /^[\x20-\x7e]*$/;
 const CURSOR_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 
@@ -149,15 +219,7 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
 
   // One bitset per filter (the SQL's WHERE, term by term), each made once per value and order.
   const sets: Uint32Array[] = [];
-  if (needle !== undefined)
-    sets.push(
-      bitsFor(
-        view,
-        list,
-        `${order} location ${needle}`,
-        (e) => e.cityLc.includes(needle) || e.addressLc.includes(needle),
-      ),
-    );
+  if (needle !== undefined) sets.push(locationBits(view, list, order, needle));
   if (guests !== undefined)
     sets.push(bitsFor(view, list, `${order} guests ${guests}`, (e) => e.capacity >= guests));
   if (pricingType)

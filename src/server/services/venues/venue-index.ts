@@ -20,6 +20,7 @@ import {
   answerFromIndex,
   compareNewest,
   compareRating,
+  type Haystack,
   type IndexEntry,
   type IndexView,
 } from './index-answer';
@@ -154,6 +155,8 @@ export class VenueIndex implements IndexView {
   private readonly details = new Map<string, PublicVenue>();
   /** The answer's filter bitsets (IndexView), dropped whenever an entry or an override changes. */
   readonly bitsets = new Map<string, Uint32Array>();
+  /** The location filter's text of each order (IndexView), dropped with the bitsets. */
+  readonly haystacks = new Map<string, Haystack>();
   answered = 0;
   declined = 0;
   detailHits = 0;
@@ -339,9 +342,13 @@ export class VenueIndex implements IndexView {
     }
   }
 
-  /** Drops what is derived from the entries (the filter bitsets): an entry or an override changed. */
+  /**
+   * Drops what is derived from the entries (the filter bitsets, the location text): an entry or
+   * an override changed.
+   */
   private dropDerived() {
     this.bitsets.clear();
+    this.haystacks.clear();
   }
 
   /* ---------- the public detail ---------- */
