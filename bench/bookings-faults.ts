@@ -183,18 +183,9 @@ async function outage(
     answers: windowAnswers.length,
     maxMs: Math.max(0, ...windowAnswers.map((a) => a.ms)),
     unavailable: windowAnswers.filter((a) => a.status === 503).length,
-    withMessage: windowAnswers.filter(
-      (a) =>
-        a.status === 503 && typeof a.body?.error?.message === 'string' && a.body.error.message.length > 0,
-    ).length,
+    withMessage: windowAnswers.filter((a) => a.status === 503 && saysWhy(a)).length,
     ok2xx: windowAnswers.filter((a) => a.status >= 200 && a.status < 300).length,
-    ruled4xx: windowAnswers.filter(
-      (a) =>
-        a.status >= 400 &&
-        a.status < 500 &&
-        typeof a.body?.error?.message === 'string' &&
-        a.body.error.message.length > 0,
-    ).length,
+    ruled4xx: windowAnswers.filter((a) => a.status >= 400 && a.status < 500 && saysWhy(a)).length,
     others: countStatuses(
       windowAnswers.filter((a) => a.status !== 503 && (a.status < 200 || a.status >= 300)),
     ),
@@ -203,6 +194,9 @@ async function outage(
   };
   return figures;
 }
+
+/** Whether an answer's body carries the app's error message. */
+const saysWhy = (a: Answer) => typeof a.body?.error?.message === 'string' && a.body.error.message.length > 0;
 
 /** How many answers had each status. */
 function countStatuses(answers: Answer[]): Record<string, number> {
