@@ -1,7 +1,9 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /*
  * Import boundaries (ARCHITECTURE.md): imports point one way.
@@ -74,6 +76,43 @@ export default tseslint.config(
   {
     files: ['src/web/features/*/*/*.{ts,tsx}'],
     rules: boundary(NOT_SERVER, FEATURE_INDEX_ONLY, outOfFeature('../../')),
+  },
+  {
+    // No import cycles anywhere in src, and the server's layers as zones (docs/decisions/0075):
+    // services sit below http, jobs and routes and never import them.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads only .js files and follows no .ts import (no cycle is seen).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [path.resolve(import.meta.dirname, 'src')] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/services',
+              from: ['./src/server/http', './src/server/jobs', './src/server/routes'],
+              message: 'Layers: services sit below http, jobs and routes and never import them.',
+            },
+            {
+              target: './src/domain',
+              from: ['./src/server', './src/web'],
+              message: 'Layers: src/domain imports nothing from src/server or src/web.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read loosely typed JSON answers.

@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { preactAliases } from './vite.config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -19,24 +18,17 @@ export default defineConfig({
         },
       },
       {
-        // Components as a user meets them: rendered in jsdom, driven with Testing Library, on
-        // Preact's compat layer like the browser (decision 35). Inlined, so that Testing Library
-        // and the libraries' own imports of React resolve to it too.
+        // Components as a user meets them: rendered by React in jsdom, driven with Testing
+        // Library. The libraries load from node_modules as Node loads them (nothing inlined).
         plugins: [react()],
-        resolve: {
-          alias: [{ find: '@', replacement: alias['@'] }, ...preactAliases],
-          dedupe: ['preact'],
-          // The ES module builds (as the browser gets): a CommonJS build's require('react')
-          // would bypass the aliases.
-          conditions: ['module', 'browser', 'development'],
-          mainFields: ['module', 'main'],
-        },
+        resolve: { alias },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/web/test-setup.ts'],
-          server: { deps: { inline: true } },
+          // hydration.test.tsx counts tailwind-merge's calls: a module spied on must be inlined.
+          server: { deps: { inline: ['tailwind-merge'] } },
           testTimeout: 20_000,
         },
       },

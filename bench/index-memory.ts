@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
-import { venueListQuerySchema } from '@/domain/filters';
+import { venueListQuerySchema } from '@/domain/schemas';
 import { openPglite, pgliteExtensions } from '../src/server/db/client';
 import { authUsers, profiles } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';

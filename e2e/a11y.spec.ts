@@ -4,8 +4,9 @@
  * practices: 0 violations. Dialogs also trap focus and give it back to their trigger.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { COUNTING_IDS, ROUTES, routerPaths, type RouteIds, type Viewer } from './routes';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { COUNTING_IDS, ROUTES, type RouteIds, type Viewer } from './routes';
 import { seedLongWordData } from './seed';
 import { authFile, networkQuiet } from './support';
 import { DIALOGS } from './dialogs';
@@ -21,10 +22,6 @@ async function seed(baseURL: string) {
   seeded ??= seedLongWordData(baseURL);
   ids = await seeded;
 }
-
-test('the route list covers every route of the web router', () => {
-  expect(ROUTES.map((r) => r.path).sort()).toEqual([...new Set(routerPaths())].sort());
-});
 
 async function pageFor(browser: Browser, viewer: Viewer, width = 1280): Promise<Page> {
   const context = await browser.newContext({

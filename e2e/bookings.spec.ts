@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addDaysToDate, weekDayOf } from '../src/domain/calendar';
-import { authFile } from './support';
+import { authFile, showDay } from './support';
 
 interface HostVenue {
   id: string;
@@ -36,21 +37,9 @@ async function pickOpenDate(page: Page, venueId: string): Promise<string> {
   throw new Error('No open date found for the test booking');
 }
 
-/** Pages the booking calendar forward until `date` is shown, then picks it. */
+/** Shows `date` in the booking calendar and picks it. */
 async function chooseDate(page: Page, date: string) {
-  const day = page.locator(`button[data-date="${date}"]`);
-  const target = date.slice(0, 7);
-  for (let i = 0; i < 3; i++) {
-    const first = page.locator('button[data-date]').first();
-    await expect(first).toBeVisible();
-    const shown = (await first.getAttribute('data-date'))!.slice(0, 7);
-    if (shown >= target) break;
-    await page.getByRole('button', { name: 'Next month' }).click();
-    await expect(page.locator('button[data-date]').first()).not.toHaveAttribute(
-      'data-date',
-      new RegExp(`^${shown}`),
-    );
-  }
+  const day = await showDay(page, date);
   await expect(day).toHaveAttribute('data-state', /^(available|override)$/);
   await day.click();
 }
@@ -99,7 +88,13 @@ test('request, host edit, guest approval: both sides see every step live', async
 
   // The host keeps the dashboard's Bookings tab open in a second tab, also never reloaded.
   const hostDashboard = await hostContext.newPage();
-  await hostDashboard.goto('/host-dashboard?tab=bookings');
+  // The inbox shows one page at a time: it is searched by the new request's reference.
+  const { bookings: mine } = (await (await guest.request.get('/api/me/bookings')).json()) as {
+    bookings: { id: string; special_requests: string | null }[];
+  };
+  const requested = mine.find((b) => b.special_requests === marker);
+  expect(requested, 'the new request is in My Bookings').toBeTruthy();
+  await hostDashboard.goto(`/host-dashboard?tab=bookings&bookings_q=${requested!.id.slice(0, 8)}`);
   const dashboardCard = card(hostDashboard, 'host-booking', marker);
   await expect(dashboardCard.getByTestId('booking-status')).toHaveText('Pending Confirmation from Venue');
 

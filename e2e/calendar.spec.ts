@@ -5,7 +5,8 @@
  * city search of the zone picker, and the venue's zone beside times when it is not the viewer's.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ICAL from 'ical.js';
 import { zoneCity } from '../src/domain/time-zones';
 import { asRole, authFile } from './support';

@@ -52,6 +52,18 @@ export const DIALOGS: DialogCase[] = [
     },
   },
   {
+    // A demo venue with photos (the long-word venue of the seed has none).
+    name: 'full-screen gallery',
+    viewer: 'signedOut',
+    components: ['VenueLightbox'],
+    open: async (page) => {
+      const res = await page.request.get('/api/venues?limit=48');
+      const { venues } = (await res.json()) as { venues: { id: string; image: string | null }[] };
+      await page.goto(`/venue/${venues.find((v) => v.image)!.id}`);
+      return click(page.getByTestId('gallery-open'));
+    },
+  },
+  {
     name: 'payment',
     viewer: 'guest',
     components: ['PaymentDialog'],
@@ -110,9 +122,19 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'reject booking',
     viewer: 'host',
-    components: ['VenueBookingsTab'],
+    components: ['DecideActions'],
     open: async (page, { venueId, bookingId }) => {
       await page.goto(`/venue-management/${venueId}?tab=bookings`);
+      return click(page.locator(`[data-booking-id="${bookingId}"]`).getByRole('button', { name: 'Reject' }));
+    },
+  },
+  {
+    name: 'reject booking from the inbox',
+    viewer: 'host',
+    components: ['DecideActions'],
+    width: 390,
+    open: async (page, { bookingId }) => {
+      await page.goto(`/host-dashboard?tab=bookings&bookings_q=${bookingId.slice(0, 8)}`);
       return click(page.locator(`[data-booking-id="${bookingId}"]`).getByRole('button', { name: 'Reject' }));
     },
   },
@@ -123,13 +145,35 @@ export const DIALOGS: DialogCase[] = [
     viewer: 'host',
     components: ['AdditionalChargeDialog'],
     open: async (page) => {
-      await page.goto('/host-dashboard?tab=bookings');
+      // Past confirmed nights (the inbox shows the requests awaiting an answer first).
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`/host-dashboard?tab=bookings&bookings_status=confirmed&bookings_to=${yesterday}`);
       return click(
         page
           .getByTestId('post-event-charges')
           .first()
           .getByRole('button', { name: 'Report Additional Charge' }),
       );
+    },
+  },
+  {
+    // The demo guest's post-event charge, made when the demo data was seeded (within 48 hours).
+    name: 'dispute a charge',
+    viewer: 'guest',
+    components: ['DisputeChargeDialog'],
+    open: async (page) => {
+      await page.goto('/user-dashboard');
+      return click(page.getByRole('button', { name: 'Dispute this charge' }).first());
+    },
+  },
+  {
+    // The demo data's open dispute (seed/payments.ts).
+    name: 'decide a dispute',
+    viewer: 'admin',
+    components: ['DisputeDecideDialog'],
+    open: async (page) => {
+      await page.goto('/admin-dashboard?tab=transactions');
+      return click(page.getByTestId('disputes-panel').getByRole('button', { name: 'Refund' }).first());
     },
   },
   {
@@ -152,6 +196,20 @@ export const DIALOGS: DialogCase[] = [
     open: async (page) => {
       await page.goto('/admin-dashboard?tab=venues');
       return click(page.getByRole('button', { name: /^Delete / }).first());
+    },
+  },
+  {
+    name: 'record payout',
+    viewer: 'admin',
+    components: ['PayoutsTab'],
+    open: async (page) => {
+      await page.goto('/admin-dashboard?tab=payouts');
+      return click(
+        page
+          .getByRole('button', { name: /^Record payout to / })
+          .and(page.locator(':enabled'))
+          .first(),
+      );
     },
   },
   {

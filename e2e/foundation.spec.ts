@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, asRole, asRoleFreshSession, authFile, openOutboxMessage, signInThroughForm } from './support';
 
 test('a guest signs up, confirms through the link in the built-in mailbox, and signs in', async ({

@@ -7,10 +7,11 @@
  * another guest) goes through the API with those people's sessions; everything the guest does
  * goes through the UI, and in the keyboard test only through key presses.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { todayInZone } from '../src/domain/availability';
 import { addDaysToDate } from '../src/domain/calendar';
-import { asRole, type Role } from './support';
+import { asRole, showDay, type Role } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -130,8 +131,7 @@ test.afterAll(async () => {
 test('a time a confirmed booking holds is shown disabled with its reason and cannot be chosen', async () => {
   const { page } = people.guest;
   await page.goto(`/venue/${venue.id}`);
-  const day = page.locator(`button[data-date="${date}"]`);
-  while (!(await day.count())) await page.getByRole('button', { name: 'Next month' }).click();
+  const day = await showDay(page, date);
   await day.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: `Request to Book ${venue.name}` })).toBeVisible();
@@ -268,8 +268,7 @@ test('book by keyboard alone: a date by arrow keys, times, submit, focus back; t
 test('prefers-reduced-motion: dialogs open without animation', async () => {
   const { page } = people.guest;
   await page.goto(`/venue/${venue.id}`);
-  const day = page.locator(`button[data-date="${date}"]`);
-  while (!(await day.count())) await page.getByRole('button', { name: 'Next month' }).click();
+  const day = await showDay(page, date);
   await day.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

@@ -5,7 +5,7 @@
  * without reloading; opening the thread shows the message (its link clickable) and clears
  * both counts, and the guest sees it marked Seen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { asRole } from './support';
 
 test('the guest sends a message; the host sees it live and reading it clears the unread count', async ({
@@ -16,7 +16,7 @@ test('the guest sends a message; the host sees it live and reading it clears the
   try {
     // A booking of the demo guest at one of the demo host's venues.
     await guest.goto('/user-dashboard');
-    await host.goto('/host-dashboard?tab=bookings');
+    await host.goto('/');
     const mine = (await (await guest.request.get('/api/me/bookings')).json()) as {
       bookings: { id: string }[];
     };
@@ -26,6 +26,8 @@ test('the guest sends a message; the host sees it live and reading it clears the
     const shared = mine.bookings.find((b) => theirs.bookings.some((t) => t.id === b.id));
     expect(shared, 'a demo booking between the guest and the host').toBeTruthy();
     const bookingId = shared!.id;
+    // The host's inbox, searched by the booking's reference (the tab shows one page at a time).
+    await host.goto(`/host-dashboard?tab=bookings&bookings_q=${bookingId.slice(0, 8)}`);
 
     const hostCard = host.locator(`[data-testid="host-booking"][data-booking-id="${bookingId}"]`);
     await expect(hostCard).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { asRole, authFile } from './support';
 
 // The admin's session from e2e/auth.setup.ts; the access test opens contexts of its own.

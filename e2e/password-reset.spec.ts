@@ -2,8 +2,9 @@
  * Forgot password and "sign out other devices" (issue 12 item 5), on a fresh account so that
  * the demo accounts' passwords and stored sessions stay as they are.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { asRole, openOutboxMessage } from './support';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { asRole, openOutboxMessage, confirmedGuest } from './support';
 
 // Each test signs up and confirms an account through the mailbox first: a longer budget.
 test.describe.configure({ timeout: 180_000 });
@@ -11,29 +12,8 @@ test.describe.configure({ timeout: 180_000 });
 const OLD_PASSWORD = 'MidnightRun2026';
 const NEW_PASSWORD = 'SunriseWalk2031';
 
-/** Signs up a guest through the API and confirms it through the link in the built-in mailbox. */
-async function confirmedGuest(browser: Browser, admin: Page) {
-  const email = `reset.${Date.now()}@example.com`;
-  const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto('/');
-  const origin = new URL(visitor.url()).origin;
-  const res = await visitor.request.post('/api/accounts/sign-up', {
-    headers: { origin },
-    data: { email, password: OLD_PASSWORD, full_name: 'Rita Reset' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await admin.goto('/admin-dashboard');
-  const message = await openOutboxMessage(admin, /Confirm your Velvet account/, email);
-  const href = await message
-    .getByRole('link', { name: /confirm-email/ })
-    .first()
-    .getAttribute('href');
-  await admin.keyboard.press('Escape');
-  await visitor.goto(href!);
-  await expect(visitor.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
-  await visitor.context().close();
-  return { email, origin };
-}
+const freshGuest = (browser: Browser, admin: Page) =>
+  confirmedGuest(browser, admin, { prefix: 'reset', password: OLD_PASSWORD, fullName: 'Rita Reset' });
 
 async function signInThroughApi(browser: Browser, email: string, password: string, origin: string) {
   const page = await (await browser.newContext()).newPage();
@@ -52,7 +32,7 @@ test('forgot password: the emailed link sets a new password and signs out every 
   browser,
 }) => {
   const admin = await asRole(browser, 'admin');
-  const { email, origin } = await confirmedGuest(browser, admin);
+  const { email, origin } = await freshGuest(browser, admin);
   const otherDevice = await signInThroughApi(browser, email, OLD_PASSWORD, origin);
   await otherDevice.goto('/');
   expect(await signedIn(otherDevice)).toBe(true);
@@ -131,7 +111,7 @@ test('an unknown address gets the same page as a known one', async ({ page }) =>
 
 test('sign out other devices: this one stays signed in, the others are signed out', async ({ browser }) => {
   const admin = await asRole(browser, 'admin');
-  const { email, origin } = await confirmedGuest(browser, admin);
+  const { email, origin } = await freshGuest(browser, admin);
   await admin.context().close();
   const phone = await signInThroughApi(browser, email, OLD_PASSWORD, origin);
   const laptop = await signInThroughApi(browser, email, OLD_PASSWORD, origin);

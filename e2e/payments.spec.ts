@@ -10,7 +10,8 @@
  * those people's sessions, so the tests never depend on the demo data or on each other; the
  * payment itself always goes through the UI.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { todayInZone } from '../src/domain/availability';
 import { addDaysToDate } from '../src/domain/calendar';
 import { asRole, type Role } from './support';
@@ -256,6 +257,14 @@ async function reportCharge(host: Person, venueId: string, bookingId: string, am
   await host.page.getByRole('option', { name: 'Minimum Bar Spend Not Met' }).click();
   await dialog.getByLabel('Amount (USD)').fill(amount);
   await dialog.getByRole('button', { name: 'Charge Card' }).click();
+  // The final step (issue 30): the amount, the guest and the reason read back; Back keeps the form.
+  const confirm = dialog.getByTestId('charge-confirm');
+  await expect(confirm).toContainText(`Charge $${Number(amount).toFixed(2)} to `);
+  await expect(confirm).toContainText("'s card for Minimum Bar Spend Not Met?");
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog.getByLabel('Amount (USD)')).toHaveValue(amount);
+  await dialog.getByRole('button', { name: 'Charge Card' }).click();
+  await dialog.getByTestId('charge-confirm').getByRole('button', { name: 'Confirm' }).click();
   return dialog;
 }
 
@@ -336,6 +345,26 @@ test('hourly booking paid with 4242: the server records it, both sides see it pa
   await hostCard.getByRole('button', { name: /Copy payment ID/ }).click();
   await expect(host.page.getByText('Copied!')).toBeVisible();
   expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(paid.payment_intent_id);
+
+  // The payment email carries the receipt PDF (decision 80): the admin sees it in the outbox
+  // and downloads it.
+  const reference = `VLV-${booking.id.slice(0, 8).toUpperCase()}`;
+  await admin.page.goto('/admin-dashboard?tab=operations');
+  await admin.page.getByRole('searchbox', { name: 'Search messages' }).fill(venue.name);
+  const receiptRow = admin.page
+    .getByTestId('outbox-message')
+    .filter({ hasText: `Receipt: your booking at ${venue.name} is paid` });
+  await expect(receiptRow).toHaveCount(1);
+  await receiptRow.getByRole('button', { name: /Receipt: your booking/ }).click();
+  const message = admin.page.getByRole('dialog');
+  const file = message
+    .getByRole('region', { name: 'Attachments' })
+    .getByRole('link', { name: new RegExp(`velvet-receipt-${reference}\\.pdf`) });
+  await expect(file).toBeVisible();
+  const download = await admin.page.request.get((await file.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test("declined card (…0002): 'Payment Failed', the booking stays unpaid", async () => {

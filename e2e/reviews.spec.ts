@@ -3,7 +3,8 @@
  * keyboard alone, lands on the venue page 2 seconds later and sees it there; the home page,
  * open in another browser, shows the venue card's new average without a reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD } from './support';
 
 /** Signs in through the guest portal's form and waits for the page it leads to. */

@@ -1,13 +1,11 @@
 /*
- * Every route of the web router (SPEC §2), the viewers that can reach each one, and the URLs
- * that open it (with its tabs and sections). One list, shared by the layout test
- * (e2e/layout.spec.ts: no horizontal scroll at 320 px) and the accessibility test
- * (e2e/a11y.spec.ts: axe, 0 violations). `routerPaths()` reads the paths the router defines in
- * src/web/App.tsx, and both tests fail when a path there has no entry here — a new page cannot
- * be skipped.
+ * Every page of the manifest (src/domain/pages.ts, which the router serves), the viewers that
+ * can reach each one (from the page's access), and the URLs that open it (with its tabs and
+ * sections). One list, shared by the layout test (e2e/layout.spec.ts: no horizontal scroll at
+ * 320 px) and the accessibility test (e2e/a11y.spec.ts: axe, 0 violations). URLS must name every
+ * page of the manifest (the type checker says so), so a new page cannot be skipped.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { PAGES, type PageAccess, type PagePath } from '../src/domain/pages';
 import type { Role } from './support';
 
 /** Who opens a page: signed out, or one of the suite's signed-in roles. */
@@ -45,7 +43,16 @@ export interface RouteCase {
   urls: (ids: RouteIds) => string[];
 }
 
-const ADMIN_TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'operations'];
+const ADMIN_TABS = [
+  'approvals',
+  'venues',
+  'bookings',
+  'transactions',
+  'payouts',
+  'reviews',
+  'audit',
+  'operations',
+];
 const ADMIN_SECTIONS = [
   'outbox',
   'email-test',
@@ -56,79 +63,74 @@ const ADMIN_SECTIONS = [
   'console',
 ];
 
-export const ROUTES: RouteCase[] = [
-  { path: '/', viewers: EVERYONE, urls: () => ['/'] },
-  { path: '/browse', viewers: EVERYONE, urls: () => ['/browse'] },
-  { path: '/venue/:id', viewers: EVERYONE, urls: ({ venueId }) => [`/venue/${venueId}`] },
-  { path: '/how-it-works', viewers: EVERYONE, urls: () => ['/how-it-works'] },
-  { path: '/list-venue', viewers: EVERYONE, urls: () => ['/list-venue'] },
-  {
-    path: '/email-confirmation',
-    viewers: EVERYONE,
-    urls: () => [`/email-confirmation?email=${encodeURIComponent(LONG.signUpEmail)}`, '/email-confirmation'],
-  },
-  {
-    path: '/confirm-email',
-    viewers: EVERYONE,
-    // A token that is no user's: the page ends on 'Confirmation Failed'.
-    urls: () => [
-      `/confirm-email?token=00000000-0000-4000-8000-000000000000&email=${encodeURIComponent(LONG.signUpEmail)}`,
-      '/confirm-email',
-    ],
-  },
-  {
-    path: '/payment-success',
-    viewers: EVERYONE,
-    urls: ({ bookingId }) => [
-      `/payment-success?booking_id=${bookingId}&payment_intent=pi_${'x'.repeat(60)}`,
-      '/payment-success',
-    ],
-  },
-  {
-    path: '/forgot-password',
-    viewers: EVERYONE,
-    urls: () => ['/forgot-password', '/forgot-password?portal=host'],
-  },
-  {
-    path: '/reset-password',
-    viewers: EVERYONE,
-    // A token that is no one's: the page says the link cannot be used.
-    urls: () => [
-      `/reset-password?token=${'0'.repeat(64)}&email=${encodeURIComponent(LONG.signUpEmail)}`,
-      '/reset-password',
-    ],
-  },
-  { path: '/user-auth', viewers: ['signedOut'], urls: () => ['/user-auth'] },
-  { path: '/auth', viewers: ['signedOut'], urls: () => ['/auth'] },
-  { path: '/host-auth', viewers: ['signedOut'], urls: () => ['/host-auth'] },
-  { path: '/user-dashboard', viewers: ['guest'], urls: () => ['/user-dashboard'] },
-  {
-    path: '/host-dashboard',
-    viewers: ['host'],
-    urls: () => ['venues', 'pending', 'approved', 'bookings'].map((t) => `/host-dashboard?tab=${t}`),
-  },
-  {
-    path: '/admin-dashboard',
-    // The guest and the host reach it too, and see 'Access denied. Admin privileges required.'
-    viewers: SIGNED_IN,
-    urls: () => [
-      ...ADMIN_TABS.map((t) => `/admin-dashboard?tab=${t}`),
-      ...ADMIN_SECTIONS.map((s) => `/admin-dashboard?tab=operations&section=${s}`),
-    ],
-  },
-  { path: '/upload-venue', viewers: ['host'], urls: () => ['/upload-venue'] },
-  { path: '/edit-venue/:id', viewers: ['host', 'admin'], urls: ({ venueId }) => [`/edit-venue/${venueId}`] },
-  {
-    path: '/venue-management/:id',
-    viewers: ['host', 'admin'],
-    urls: ({ venueId }) =>
-      ['weekly', 'calendar', 'bookings'].map((t) => `/venue-management/${venueId}?tab=${t}`),
-  },
-  { path: '/edit-booking/:id', viewers: ['admin'], urls: ({ bookingId }) => [`/edit-booking/${bookingId}`] },
+/** The URLs of each page of the manifest. */
+const URLS: Record<PagePath, RouteCase['urls']> = {
+  '/': () => ['/'],
+  '/browse': () => ['/browse'],
+  '/venue/:id': ({ venueId }) => [`/venue/${venueId}`],
+  '/how-it-works': () => ['/how-it-works'],
+  '/list-venue': () => ['/list-venue'],
+  '/email-confirmation': () => [
+    `/email-confirmation?email=${encodeURIComponent(LONG.signUpEmail)}`,
+    '/email-confirmation',
+  ],
+  // A token that is no user's: the page ends on 'Confirmation Failed'.
+  '/confirm-email': () => [
+    `/confirm-email?token=00000000-0000-4000-8000-000000000000&email=${encodeURIComponent(LONG.signUpEmail)}`,
+    '/confirm-email',
+  ],
+  '/payment-success': ({ bookingId }) => [
+    `/payment-success?booking_id=${bookingId}&payment_intent=pi_${'x'.repeat(60)}`,
+    '/payment-success',
+  ],
+  '/forgot-password': () => ['/forgot-password', '/forgot-password?portal=host'],
+  // A token that is no one's: the page says the link cannot be used.
+  '/reset-password': () => [
+    `/reset-password?token=${'0'.repeat(64)}&email=${encodeURIComponent(LONG.signUpEmail)}`,
+    '/reset-password',
+  ],
+  '/user-auth': () => ['/user-auth'],
+  '/auth': () => ['/auth'],
+  '/host-auth': () => ['/host-auth'],
+  '/user-dashboard': () => ['/user-dashboard'],
+  '/host-dashboard': () =>
+    ['venues', 'pending', 'approved', 'bookings', 'earnings', 'activity'].map(
+      (t) => `/host-dashboard?tab=${t}`,
+    ),
+  // The guest and the host reach it too, and see 'Access denied. Admin privileges required.'
+  '/admin-dashboard': () => [
+    ...ADMIN_TABS.map((t) => `/admin-dashboard?tab=${t}`),
+    ...ADMIN_SECTIONS.map((s) => `/admin-dashboard?tab=operations&section=${s}`),
+  ],
+  '/upload-venue': () => ['/upload-venue'],
+  '/edit-venue/:id': ({ venueId }) => [`/edit-venue/${venueId}`],
+  '/venue-management/:id': ({ venueId }) =>
+    ['weekly', 'calendar', 'bookings'].map((t) => `/venue-management/${venueId}?tab=${t}`),
+  '/edit-booking/:id': ({ bookingId }) => [`/edit-booking/${bookingId}`],
   // The guest's own booking (not yet past: 'Unable to Review'); the others see the same card.
-  { path: '/review/:bookingId', viewers: SIGNED_IN, urls: ({ bookingId }) => [`/review/${bookingId}`] },
-  { path: '*', viewers: EVERYONE, urls: () => ['/no-such-page/at-all'] },
-];
+  '/review/:bookingId': ({ bookingId }) => [`/review/${bookingId}`],
+  '/account': () => ['/account'],
+  // The confirmed booking (unpaid, the page says there is no receipt yet).
+  '/receipt/:bookingId': ({ confirmedBookingId }) => [`/receipt/${confirmedBookingId}`],
+  '/terms': () => ['/terms'],
+  '/privacy': () => ['/privacy'],
+  '/help': () => ['/help'],
+  '*': () => ['/no-such-page/at-all'],
+};
+
+/** Who reaches a page of the given access (a signed-in visitor of a sign-in page is sent away). */
+function viewersOf(access: PageAccess): Viewer[] {
+  if (access === 'anyone') return EVERYONE;
+  if (access === 'signedOut') return ['signedOut'];
+  if (access === 'signedIn') return SIGNED_IN;
+  return access.map((role) => (role === 'user' ? 'guest' : role));
+}
+
+export const ROUTES: RouteCase[] = PAGES.map((page) => ({
+  path: page.path,
+  viewers: viewersOf(page.access),
+  urls: URLS[page.path],
+}));
 
 /** Long unbroken words: what a layout must wrap or truncate (issue 12, item 1). */
 export const LONG = {
@@ -138,13 +140,3 @@ export const LONG = {
   signUpEmail: `${'partyplanner'.repeat(5)}.${Date.now()}@${'anotherlongdomain'.repeat(3)}.example`,
   note: `${'Birthdaycelebrationwithbottleserviceandaprivateboothforeveryone'.repeat(2)} ${'and more '.repeat(40)}`,
 };
-
-/** The paths src/web/App.tsx gives its <Route>s ('/' for the index route). */
-export function routerPaths(): string[] {
-  const source = readFileSync(path.join(import.meta.dirname, '..', 'src/web/App.tsx'), 'utf8');
-  const paths = [...source.matchAll(/<Route\b[^>]*?\bpath="([^"]+)"/g)].map((m) =>
-    m[1] === '*' ? '*' : `/${m[1]!.replace(/^\//, '')}`,
-  );
-  if (/<Route\b[^>]*\bindex\b/.test(source)) paths.push('/');
-  return paths;
-}

@@ -1,5 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { totpCode } from '../tests/support/two-factor';
 
 export const DEMO_PASSWORD = 'VelvetDemo2026';
 
@@ -13,6 +22,43 @@ export const DEMO = {
 } as const;
 export type Role = keyof typeof DEMO;
 export const ROLES = Object.keys(DEMO) as Role[];
+
+/**
+ * The browser suite's admin turns two-factor sign-in on in the setup (e2e/auth.setup.ts), as the
+ * admin must before revealing bank details or recording payouts (decision 76); its secret is kept
+ * beside the stored sessions, and sign-ins complete with a code computed from it.
+ */
+export const totpSecretFile = (role: Role) =>
+  path.join(import.meta.dirname, '..', 'test-results', '.auth', `${role}.totp`);
+
+function totpSecretOf(email: string): string | null {
+  const role = ROLES.find((r) => DEMO[r] === email);
+  if (!role || !existsSync(totpSecretFile(role))) return null;
+  return readFileSync(totpSecretFile(role), 'utf8').trim();
+}
+
+/** On the sign-in form's code step (decision 76), if `email` has two-factor on: its code. */
+export async function enterCodeIfAsked(page: Page, email: string) {
+  const secret = totpSecretOf(email);
+  if (!secret) return;
+  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Signs a demo role in through the API (the request context keeps the session cookie). */
+export async function signInByApi(request: APIRequestContext, role: Role, origin: string) {
+  const res = await request.post('/api/accounts/sign-in', {
+    headers: { origin },
+    data: { email: DEMO[role], password: DEMO_PASSWORD, portal: PORTAL[role] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  if (!(await res.json()).two_factor_required) return;
+  const code = await request.post('/api/accounts/sign-in/two-factor', {
+    headers: { origin },
+    data: { method: 'totp', code: totpCode(totpSecretOf(DEMO[role])!), portal: PORTAL[role] },
+  });
+  expect(code.status(), await code.text()).toBe(200);
+}
 
 /** The portal each role signs in through. */
 export const PORTAL: Record<Role, 'user' | 'host'> = {
@@ -52,11 +98,7 @@ export async function asRoleFreshSession(
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto('/');
-  const res = await page.request.post('/api/accounts/sign-in', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { email: DEMO[role], password: DEMO_PASSWORD, portal: PORTAL[role] },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInByApi(page.request, role, new URL(page.url()).origin);
   return page;
 }
 
@@ -71,6 +113,7 @@ export async function signInThroughForm(
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(DEMO_PASSWORD);
   await form.getByRole('button', { name: 'Sign In' }).click();
+  await enterCodeIfAsked(page, email);
   await expect(page).toHaveURL(new RegExp(`${opts.lands}$`));
 }
 
@@ -93,4 +136,56 @@ export async function openOutboxMessage(page: Page, subject: RegExp, to: string)
  */
 export async function networkQuiet(page: Page, timeout = 5_000) {
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+}
+
+/**
+ * A fresh guest: signed up through the API and confirmed through the link in the built-in
+ * mailbox, which `admin` (a signed-in admin page) opens. For tests that change an account's
+ * password or sign-in, so the demo accounts stay as they are.
+ */
+export async function confirmedGuest(
+  browser: Browser,
+  admin: Page,
+  account: { prefix: string; password: string; fullName: string },
+) {
+  const email = `${account.prefix}.${Date.now()}@example.com`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  const origin = new URL(visitor.url()).origin;
+  const res = await visitor.request.post('/api/accounts/sign-up', {
+    headers: { origin },
+    data: { email, password: account.password, full_name: account.fullName },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await admin.goto('/admin-dashboard');
+  const message = await openOutboxMessage(admin, /Confirm your Velvet account/, email);
+  const href = await message
+    .getByRole('link', { name: /confirm-email/ })
+    .first()
+    .getAttribute('href');
+  await admin.keyboard.press('Escape');
+  await visitor.goto(href!);
+  await expect(visitor.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
+  await visitor.context().close();
+  return { email, origin };
+}
+
+/**
+ * Pages a booking calendar forward until the month of `date` is shown and returns that day's
+ * button. It waits for each month to render before reading it, so a calendar still loading
+ * is never paged past the date.
+ */
+export async function showDay(page: Page, date: string): Promise<Locator> {
+  const target = date.slice(0, 7);
+  const first = page.locator('button[data-date]').first();
+  for (let i = 0; i < 13; i++) {
+    await expect(first).toBeVisible();
+    const shown = (await first.getAttribute('data-date'))!.slice(0, 7);
+    if (shown >= target) break;
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(first).not.toHaveAttribute('data-date', new RegExp(`^${shown}`));
+  }
+  const day = page.locator(`button[data-date="${date}"]`);
+  await expect(day).toBeVisible();
+  return day;
 }

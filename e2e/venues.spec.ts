@@ -4,7 +4,8 @@
  * the location filter and opens its page.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { asRole } from './support';
 
 // ── tiny PNGs made here (no downloads) ─────────────────────────────────────────────
@@ -140,10 +141,10 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   await expect(admin.getByRole('tab', { name: 'Venue Approvals' })).toHaveAttribute('data-state', 'active');
   const pending = admin.getByTestId('pending-venue').filter({ has: admin.getByRole('heading', { name }) });
   await expect(pending).toBeVisible();
-  // Bank details are masked to their last 4 until the admin reveals one.
-  await expect(pending.getByText('••••••••6789')).toBeVisible();
+  // Bank details are masked to their last 4 (encrypted at rest) until the admin reveals them.
+  await expect(pending.getByText('••••6789').first()).toBeVisible();
   await expect(pending.getByText('000123456789')).toHaveCount(0);
-  await pending.getByRole('button', { name: 'Reveal account number' }).click();
+  await pending.getByRole('button', { name: 'Reveal bank details' }).click();
   await expect(pending.getByText('000123456789')).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Reject' })).toBeDisabled(); // needs notes
   await pending.getByLabel('Notes').fill('Looks great.');
@@ -165,7 +166,7 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   // ── a visitor filters by location and opens the venue ──
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/');
-  await visitor.getByLabel('Location').fill(city);
+  await visitor.getByLabel('Search', { exact: true }).fill(city);
   await visitor.getByRole('button', { name: 'Search' }).click();
   await expect(visitor).toHaveURL(
     new RegExp(`location=${encodeURIComponent(city).replace(/%20/g, '(\\+|%20)')}`),

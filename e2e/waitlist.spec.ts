@@ -3,11 +3,12 @@
  * joins the waitlist from the booking dialog, sees it on My Bookings (the venue's host sees the
  * demand on the calendar), and leaves it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addDaysToDate, formatLongDate, weekDayOf } from '../src/domain/calendar';
 import { hoursForDate, type WeeklyHours } from '../src/domain/hours';
 import { minutesToTime, timeToMinutes } from '../src/domain/time';
-import { authFile } from './support';
+import { authFile, showDay } from './support';
 
 interface Availability {
   today: string;
@@ -36,12 +37,7 @@ async function pickOpenDate(page: Page, venueId: string): Promise<string> {
 }
 
 async function chooseDate(page: Page, date: string) {
-  const day = page.locator(`button[data-date="${date}"]`);
-  for (let i = 0; i < 3 && (await day.count()) === 0; i++) {
-    const shown = await page.locator('button[data-date]').first().getAttribute('data-date');
-    await page.getByRole('button', { name: 'Next month' }).click();
-    await expect(page.locator('button[data-date]').first()).not.toHaveAttribute('data-date', shown!);
-  }
+  const day = await showDay(page, date);
   await expect(day).toHaveAttribute('data-state', /^(available|override)$/);
   await day.click();
 }

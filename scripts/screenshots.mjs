@@ -1,7 +1,8 @@
 // Refreshes docs/screenshots from a running Velvet with the demo data:
 //   npm run build && PORT=4000 DATA_DIR=$(mktemp -d) SEED_DEMO=true node dist/server/main.js &
 //   node scripts/screenshots.mjs http://127.0.0.1:4000
-// The home page, a venue page and the guest's and host's dashboards, at 375 and 1280 px.
+// The home page, a venue page, the guest's and host's dashboards, Settings, a receipt and the
+// terms, privacy and help pages, at 375 and 1280 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -40,6 +41,13 @@ async function context(viewport, account) {
 const list = await (await fetch(`${base}/api/venues?limit=48`)).json();
 const venue = list.venues.find((v) => v.image) ?? list.venues[0];
 
+// A receipt: the demo guest's first paid booking.
+const JAMIE = { email: 'jamie@velvet.test', portal: 'user' };
+const guestCtx = await context(WIDTHS.desktop, JAMIE);
+const mine = await (await guestCtx.request.get(`${base}/api/me/bookings`)).json();
+const paid = mine.bookings.find((b) => (b.paid_cents ?? 0) > 0);
+await guestCtx.close();
+
 const shots = [
   { name: 'home', url: '/' },
   { name: 'venue', url: `/venue/${venue.id}` },
@@ -49,6 +57,26 @@ const shots = [
     url: '/host-dashboard',
     account: { email: 'marcus@velvet.test', portal: 'host' },
   },
+  {
+    name: 'host-inbox',
+    url: '/host-dashboard?tab=bookings',
+    account: { email: 'marcus@velvet.test', portal: 'host' },
+  },
+  {
+    name: 'host-earnings',
+    url: '/host-dashboard?tab=earnings',
+    account: { email: 'marcus@velvet.test', portal: 'host' },
+  },
+  {
+    name: 'admin-payouts',
+    url: '/admin-dashboard?tab=payouts',
+    account: { email: 'admin@velvet.test', portal: 'user' },
+  },
+  { name: 'account', url: '/account', account: JAMIE },
+  ...(paid ? [{ name: 'receipt', url: `/receipt/${paid.id}`, account: JAMIE }] : []),
+  { name: 'terms', url: '/terms' },
+  { name: 'privacy', url: '/privacy' },
+  { name: 'help', url: '/help' },
 ];
 
 for (const shot of shots) {

@@ -40,12 +40,18 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         '',
       ].join('\n'),
     );
-    expect(messages.map((m) => [m.rule, m.line])).toEqual([
+    const restricted = messages.filter((m) => m.rule === 'no-restricted-imports');
+    expect(restricted.map((m) => [m.rule, m.line])).toEqual([
       ['no-restricted-imports', 1],
       ['no-restricted-imports', 2],
       ['no-restricted-imports', 3],
       ['no-restricted-imports', 4],
     ]);
+    // The layer zones say it too, for every import that reaches the server or the web.
+    expect(messages.filter((m) => m.rule === 'import-x/no-restricted-paths').map((m) => m.line)).toEqual([
+      1, 2, 3,
+    ]);
+    messages.splice(0, messages.length, ...restricted);
     expect(messages[0]!.message).toContain('Boundary: only src/server');
     expect(messages[2]!.message).toContain('Boundary: only src/web');
     expect(messages[3]!.message).toContain('no Node modules');
@@ -84,6 +90,41 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('refuses an import cycle, even through the @/ alias', async () => {
+    const a = `src/server/__cycle-a-${tag}`;
+    const b = `src/server/__cycle-b-${tag}`;
+    // b is only written (both files are on disk when a is linted).
+    const bFile = path.join(root, `${b}.ts`);
+    writeFileSync(bFile, `import { a } from '@/server/__cycle-a-${tag}';\n\nexport const b = () => a;\n`);
+    written.push(bFile);
+    const messages = await lint(
+      `${a}.ts`,
+      `import { b } from './__cycle-b-${tag}';\n\nexport const a = () => b;\n`,
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([['import-x/no-cycle', 1]]);
+  });
+
+  it('refuses a service importing the http, jobs or routes layer', async () => {
+    const messages = await lint(
+      `src/server/services/__layers-${tag}.ts`,
+      [
+        "import { sendJson } from '../http/content-length';",
+        "import { COMPRESS_THRESHOLD } from '@/server/http/content-length';",
+        "import { TimedTransitionsWorker } from '../jobs/timed-transitions';",
+        "import { mountApiRoutes } from '../routes';",
+        'export const refs = [sendJson, COMPRESS_THRESHOLD, TimedTransitionsWorker, mountApiRoutes];',
+        '',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([
+      ['import-x/no-restricted-paths', 1],
+      ['import-x/no-restricted-paths', 2],
+      ['import-x/no-restricted-paths', 3],
+      ['import-x/no-restricted-paths', 4],
+    ]);
+    expect(messages[0]!.message).toContain('services sit below http, jobs and routes');
+  });
+
   it('passes files that keep to the boundaries', async () => {
     const domain = await lint(
       `src/domain/__boundary-ok-${tag}.ts`,
@@ -99,7 +140,17 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         '',
       ].join('\n'),
     );
+    const service = await lint(
+      `src/server/services/__layers-ok-${tag}.ts`,
+      [
+        "import { PeriodicJob } from '../periodic-job';",
+        "import { JSON_GZIP } from '@/server/json-gzip';",
+        'export const refs = [PeriodicJob, JSON_GZIP];',
+        '',
+      ].join('\n'),
+    );
     expect(domain).toEqual([]);
     expect(feature).toEqual([]);
+    expect(service).toEqual([]);
   });
 });

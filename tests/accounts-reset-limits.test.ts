@@ -6,7 +6,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/server/db/schema';
-import { ACCOUNT_ANSWER_MS, LIMITS } from '../src/server/http/guards';
+import { ACCOUNT_ANSWER_MS, LIMITS } from '../src/server/http/rate-limits';
 import { call, STRONG_PASSWORD, uniqueEmail } from './support/client';
 import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, type TestEnv } from './support/env';

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cookieFrom, STRONG_PASSWORD, signUpAndSignIn, type Actor } from './support/client';
 import { createTestEnv, type TestEnv } from './support/env';
+import { totpCode } from './support/two-factor';
 import { createAccounts, ROLES, type Accounts, type Role } from './factories';
 
 let env: TestEnv;
@@ -28,7 +29,14 @@ async function anotherDevice(actor: Actor) {
     json: { email: actor.email, password: STRONG_PASSWORD },
   });
   expect(res.status).toBe(200);
-  return cookieFrom(res.headers);
+  if (!res.body.two_factor_required) return cookieFrom(res.headers);
+  // The standard admin has two-factor sign-in on (decision 76): the code step completes it.
+  const done = await call(env, 'POST', '/api/accounts/sign-in/two-factor', {
+    cookie: cookieFrom(res.headers),
+    json: { method: 'totp', code: totpCode(actor.totpSecret!) },
+  });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return cookieFrom(done.headers);
 }
 
 /** A fresh account for a role (these tests end sessions, so the shared actors are not used). */

@@ -5,7 +5,8 @@
  * private one: what one file does to it never shows in another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpAndSignIn, STRONG_PASSWORD } from './support/client';
+import { call, cookieFrom, signUpAndSignIn, STRONG_PASSWORD } from './support/client';
+import { totpCode } from './support/two-factor';
 import { createTestEnv, type TestEnv } from './support/env';
 import { createAccounts, emailsOf, ROLES, type Accounts } from './factories';
 
@@ -50,7 +51,17 @@ describe('createAccounts', () => {
         json: { email: a[role].email, password: STRONG_PASSWORD },
       });
       expect(ok.status, role).toBe(200);
-      expect(ok.body.profile.id).toBe(a[role].profile.id);
+      const secret = a[role].totpSecret;
+      // The host and the admin have two-factor sign-in on (decision 76): a code completes it.
+      expect(ok.body.two_factor_required, role).toBe(Boolean(secret));
+      const done = secret
+        ? await call(one, 'POST', '/api/accounts/sign-in/two-factor', {
+            cookie: cookieFrom(ok.headers),
+            json: { method: 'totp', code: totpCode(secret) },
+          })
+        : ok;
+      expect(done.status, role).toBe(200);
+      expect(done.body.profile.id).toBe(a[role].profile.id);
     }
     const wrong = await call(one, 'POST', '/api/accounts/sign-in', {
       json: { email: a.guest.email, password: `${STRONG_PASSWORD}x` },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { emailOutbox, profiles } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv, ADMIN_EMAIL } from './support/env';
 import {
@@ -72,15 +72,33 @@ describe('sign-up', () => {
     expect(link.searchParams.get('role')).toBe('host');
   });
 
-  it('answers 409 when a confirmed account has the email', async () => {
+  it('answers a confirmed address as a new one (201), changes nothing and emails its owner', async () => {
     const taken = await signUpAndSignIn(env, { role: 'user', name: 'Dup One' });
+    const fresh = await signUp({
+      email: uniqueEmail('fresh'),
+      password: STRONG_PASSWORD,
+      full_name: 'New One',
+    });
     const again = await signUp({
       email: taken.email.toUpperCase(),
-      password: STRONG_PASSWORD,
+      password: 'Intruder2026!x',
       full_name: 'Dup Two',
     });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('EMAIL_TAKEN');
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(again.body).toEqual({ email: taken.email.toLowerCase(), role: 'user' });
+    // The owner's name, password and session are untouched; they are told by email.
+    const [p] = await env.ctx.db.select().from(profiles).where(eq(profiles.email, taken.email.toLowerCase()));
+    expect(p!.full_name).toBe('Dup One');
+    expect((await call(env, 'GET', '/api/session', { cookie: taken.cookie })).body.profile).toBeTruthy();
+    const mail = await env.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, taken.email.toLowerCase()), eq(emailOutbox.template, 'account_exists')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('You already have a Velvet account');
+    expect(mail[0]!.text).toContain('/forgot-password');
+    expect(mail[0]!.text).not.toContain('confirm-email');
   });
 
   it('signing up again over an unconfirmed address replaces the password and voids the old link', async () => {
@@ -210,8 +228,15 @@ describe('email confirmation', () => {
     const newLink = await confirmationLink(env, email);
     expect(newLink.searchParams.get('token')).not.toBe(firstLink.searchParams.get('token'));
     expect((await confirm(newLink)).status).toBe(200);
+    // A confirmed address is answered as an unconfirmed one; its owner gets an email, no link.
     const after = await call(env, 'POST', '/api/accounts/resend-confirmation', { json: { email } });
-    expect(after.status).toBe(409);
+    expect(after.status).toBe(res.status);
+    expect(after.body).toEqual(res.body);
+    const told = await env.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, 'account_exists')));
+    expect(told).toHaveLength(1);
   });
 
   it('grants admin to the verified account whose email equals ADMIN_EMAIL', async () => {

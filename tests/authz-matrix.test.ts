@@ -1,5 +1,6 @@
 /**
- * The authorization matrix (issue 15): every /api route the app registers × the six roles →
+ * The authorization matrix (issue 15): every /api endpoint (read from the endpoints' definitions,
+ * which tests/openapi.test.ts holds equal to the routes the app registers) × the six roles →
  * the expected status, from the access policy (src/domain/access.ts), SPEC §2 and §6 and the
  * per-feature access tests. A route without a row fails here, as does a row whose route is gone.
  * Every answer goes through one forbidden-field check (tests/support/authz-leaks.ts): no bank
@@ -7,7 +8,7 @@
  * database exactly as it was (a hash of every state table, and the row's own subject rows).
  *
  * The rows are in tests/support/authz-rows-*.ts; the shared subjects in authz-world.ts.
- * A new route: add a row there (and to src/server/openapi/operations.ts).
+ * A new endpoint: add its row there, with the status each role gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn, type Res } from './support/client';
 import { ROLES, type Role, createAccounts, freezeClock, insertBooking, insertVenue } from './factories';
 import { assertNoForbiddenFields } from './support/authz-leaks';
+import { DEFINED_ROUTES } from './support/endpoints';
 import {
   OTHER_BANK,
   OTHER_GUEST_PHONE,
@@ -30,13 +32,21 @@ import {
   takenNight,
   w,
 } from './support/authz-world';
+import { ACCOUNT_ROWS } from './support/authz-rows-account';
 import { PUBLIC_ROWS } from './support/authz-rows-public';
 import { VENUE_ROWS } from './support/authz-rows-venues';
 import { BOOKING_ROWS } from './support/authz-rows-bookings';
 import { MONEY_ROWS } from './support/authz-rows-money';
 import { OPERATIONS_ROWS } from './support/authz-rows-operations';
 
-const ROWS: Row[] = [...PUBLIC_ROWS, ...VENUE_ROWS, ...BOOKING_ROWS, ...MONEY_ROWS, ...OPERATIONS_ROWS];
+const ROWS: Row[] = [
+  ...PUBLIC_ROWS,
+  ...ACCOUNT_ROWS,
+  ...VENUE_ROWS,
+  ...BOOKING_ROWS,
+  ...MONEY_ROWS,
+  ...OPERATIONS_ROWS,
+];
 
 let env: TestEnv;
 
@@ -87,19 +97,11 @@ function coverage(registered: string[]) {
   };
 }
 
-/** `GET /api/venues/:id` for each route the app registers under /api (as tests/openapi.test.ts). */
-function registeredRoutes(): string[] {
-  const routes = env.app.routes
-    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(routes)].sort();
-}
-
 const label = (row: Row) => `${row.route}${row.subject ? ` (${row.subject})` : ''}`;
 
 describe('the table', () => {
-  it('has a row for every route the app registers under /api, and none for a route it does not', () => {
-    const registered = registeredRoutes();
+  it('has a row for every endpoint, and none for a route that is not one', () => {
+    const registered = DEFINED_ROUTES;
     expect(registered.length).toBeGreaterThan(60);
     // A route in `missing`: add a row to tests/support/authz-rows-*.ts with its expected statuses.
     expect(coverage(registered), 'routes without a row / rows without a route').toEqual({

@@ -81,26 +81,31 @@ describe('booking lists', () => {
     expect(ids(await list('/api/me/bookings', a.otherGuest))).toEqual([made.o2.id, made.o1.id]);
   });
 
-  it('GET /host/bookings: only the host’s venues, last changed first, with the guest', async () => {
-    const hosts = await list('/api/host/bookings', a.host);
-    expect(ids(hosts)).toEqual([made.g1.id, made.o1.id, made.g3.id, made.g2.id]);
+  it('GET /host/bookings: only the host’s venues, awaiting requests first, with the guest', async () => {
+    const hostList = async (actor: Actor) => {
+      const res = await call(env, 'GET', '/api/host/bookings', { cookie: actor.cookie });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['bookings', 'limit', 'page', 'pending_count', 'total']);
+      return res.body.bookings as Array<Record<string, any>>;
+    };
+    const hosts = await hostList(a.host);
+    // The inbox order (decision 77): requests awaiting an answer, soonest first; then g1, approved.
+    expect(ids(hosts)).toEqual([made.g2.id, made.g3.id, made.o1.id, made.g1.id]);
     expect(hosts.some((b) => b.venue_id === otherHosts.id)).toBe(false);
-    const updated = hosts.map((b) => new Date(b.updated_at).getTime());
-    expect(updated).toEqual([...updated].sort((x, y) => y - x));
     expect(Object.keys(hosts[0]!.guest).sort()).toEqual(['email', 'full_name', 'id']);
     expect(hosts[0]!.guest).toEqual({
       id: a.guest.profile.id,
       email: a.guest.email,
       full_name: 'Gina Guest',
     });
-    expect(hosts[1]!.guest).toEqual({
+    expect(hosts[2]!.guest).toEqual({
       id: a.otherGuest.profile.id,
       email: a.otherGuest.email,
       full_name: 'Oscar Other',
     });
     for (const b of hosts) expect(b).toEqual(await detail(b.id, a.host));
 
-    const other = await list('/api/host/bookings', a.otherHost);
+    const other = await hostList(a.otherHost);
     expect(other.map((b) => b.venue_id)).toEqual([otherHosts.id]);
     expect(ids(other)).toEqual([made.o2.id]);
   });

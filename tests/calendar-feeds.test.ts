@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { venueCalendarFeeds, type Venue } from '../src/server/db/schema';
+import { venueCalendarFeeds, venues, type Venue } from '../src/server/db/schema';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
 import { call } from './support/client';
 import {
@@ -266,6 +266,49 @@ describe('23:00–02:00 on the daylight-saving nights, as a calendar reads them'
     } finally {
       freezeClock(env);
     }
+  });
+});
+
+describe('values that hold line breaks or separators (RFC 5545 escaping)', () => {
+  // A name stored before one-line names were enforced, or written by another tool.
+  const injected = 'Inj\r\nX-INJECT:1\r\nEND:VEVENT; a, b \\ c';
+
+  it('the feed and the guest file keep one VEVENT and no injected line; names read back whole', async () => {
+    const venue = await insertVenue(env, a.host, { name: injected, address: '1 Line\nBreak St' });
+    const booking = await insertBooking(env, venue, a.guest, { state: 'confirmed' });
+    const feed = await (await env.app.request(await createFeed(venue.id))).text();
+    const file = await call(env, 'GET', `/api/bookings/${booking.id}/calendar.ics`, {
+      cookie: a.guest.cookie,
+    });
+    for (const text of [feed, file.body as string]) {
+      expect(text.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(1);
+      expect(text.match(/^END:VEVENT\r$/gm)).toHaveLength(1);
+      expect(text).not.toMatch(/^X-INJECT/m);
+      // One line each, escaped: \\n for the breaks, \\; \\, \\\\ for the separators.
+      const escaped = 'Velvet: Inj\\nX-INJECT:1\\nEND:VEVENT\\; a\\, b \\\\ c';
+      expect(text).toContain(`\r\nNAME:${escaped}\r\n`);
+      expect(text).toContain(`\r\nX-WR-CALNAME:${escaped}\r\n`);
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
+    }
+  });
+
+  it('the API refuses a venue name or address with a line break (400, nothing written)', async () => {
+    const venue = await insertVenue(env, a.host);
+    for (const [field, label] of [
+      ['name', 'Venue name'],
+      ['address', 'Address'],
+      ['city', 'City'],
+    ] as const) {
+      const res = await call(env, 'PATCH', `/api/venues/${venue.id}`, {
+        cookie: a.host.cookie,
+        json: { [field]: 'Line one\r\nX-INJECT:1' },
+      });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error).toMatchObject({ message: `${label} must be on one line.`, field });
+    }
+    const [row] = await env.ctx.db.select().from(venues).where(eq(venues.id, venue.id));
+    expect(row!.name).toBe(venue.name);
   });
 });
 

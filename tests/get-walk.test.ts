@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../src/server/openapi/operations';
+import { OPERATIONS, type Operation } from './support/endpoints';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';
 import { type Accounts, ROLES, cookieOf, createAccounts, freezeClock } from './factories';
 import { queryCase } from './support/fuzz-arbitraries';

@@ -1,7 +1,8 @@
 /**
- * Issue 15, graceful shutdown: the real server (src/server/main.ts under tsx) gets SIGTERM
- * while a request is in flight and a live stream is open. It stops accepting, finishes the
- * request, ends the stream with a reconnect hint, stops its workers and exits 0 within 10 s.
+ * Issues 15 and 32, the real server (src/server/main.ts under tsx): metrics on their own port
+ * only; on SIGTERM, while a request is in flight and a live stream is open, readiness answers
+ * 503 for SHUTDOWN_DELAY_MS while the server still serves, then it stops accepting, finishes
+ * the request, ends the stream with a reconnect hint, stops its workers and exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,8 @@ import { withDatabase } from './global-setup';
 const root = path.resolve(import.meta.dirname, '..');
 let child: ChildProcess;
 let port: number;
+let metricsPort: number;
+const SHUTDOWN_DELAY_MS = 1000;
 let output = '';
 let dataDir: string;
 let pgName: string | undefined;
@@ -44,6 +47,7 @@ async function waitForHealth(deadline: number) {
 
 beforeAll(async () => {
   port = await freePort();
+  metricsPort = await freePort();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-shutdown-'));
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -57,6 +61,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    METRICS_PORT: String(metricsPort),
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
   };
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -66,6 +72,8 @@ beforeAll(async () => {
     await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('pgTemplateDb')}`);
     await admin.end();
     env.DATABASE_URL = withDatabase(url, pgName);
+    // Production with DATABASE_URL requires the bank-details key (decision 59).
+    env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('hex');
   }
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env });
   child.stdout!.on('data', (d) => (output += d));
@@ -82,6 +90,29 @@ afterAll(async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
     await admin.end();
   }
+});
+
+describe('metrics port', () => {
+  it('serves Prometheus text on METRICS_PORT, with request counts and Node process metrics; the public port has none', async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toMatch(
+      /velvet_http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} [1-9]/,
+    );
+    expect(text).toContain('velvet_process_cpu_user_seconds_total');
+    expect(text).toContain('velvet_nodejs_eventloop_lag_seconds');
+    expect(text).toContain('velvet_outbox_messages{status="pending"}');
+    expect(text).toContain('velvet_job_runs_total');
+    for (const path of ['/metrics', '/api/metrics']) {
+      const pub = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(pub.status, path).toBe(404);
+      expect(await pub.text()).not.toContain('velvet_http_requests_total');
+    }
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/venues`)).status).toBe(404);
+  });
 });
 
 describe('SIGTERM', () => {
@@ -126,7 +157,18 @@ describe('SIGTERM', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
 
+    // Draining: not ready, still serving, for SHUTDOWN_DELAY_MS.
+    await new Promise((r) => setTimeout(r, 200));
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      status: 'unavailable',
+      reason: 'The server is shutting down.',
+    });
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+
     await streamEnded;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SHUTDOWN_DELAY_MS - 50);
     expect(streamText).toContain('event: shutdown');
     expect(streamText).toMatch(/retry: \d+/);
 
@@ -139,7 +181,7 @@ describe('SIGTERM', () => {
 
     const code = await exited;
     expect(code, output).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(SHUTDOWN_DELAY_MS + 10_000);
     expect(output).toContain('shutting down');
     expect(output).toContain('stopped');
   }, 30_000);

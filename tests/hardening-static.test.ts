@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
-import { FILTER_MESSAGES } from '../src/domain/filters';
+import { FILTER_MESSAGES } from '../src/domain/schemas';
 import { call } from './support/client';
 import { createAccounts, type Accounts } from './factories';
 import { createTestEnv, PUBLIC_URL, type TestEnv } from './support/env';

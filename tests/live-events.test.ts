@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, type Actor } from './support/client';
+import { MAX_STREAMS_PER_ACCOUNT } from '../src/server/http/live-hub';
 import { createTestEnv, type TestEnv } from './support/env';
 import { type Accounts, createAccounts, insertVenue } from './factories';
 
@@ -125,5 +126,34 @@ describe('GET /api/events on a socket', () => {
     } finally {
       for (const s of Object.values(streams)) s.close();
     }
+  });
+});
+
+describe('GET /api/events caps (issue 30)', () => {
+  it('one person may hold MAX_STREAMS_PER_ACCOUNT streams; the next is 429 with Retry-After, and closing one admits it', async () => {
+    const open: Array<ReadableStreamDefaultReader<Uint8Array>> = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) {
+      const res = await env.app.request('/api/events', { headers: { cookie: a.guest.cookie! } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      open.push(reader);
+    }
+    const refused = await env.app.request('/api/events', { headers: { cookie: a.guest.cookie! } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect((await refused.json()).error.message).toBe(
+      `Too many live connections for this account (at most ${MAX_STREAMS_PER_ACCOUNT}). Close some tabs and try again.`,
+    );
+    // Someone else is not affected.
+    const other = await env.app.request('/api/events', { headers: { cookie: a.otherGuest.cookie! } });
+    expect(other.status).toBe(200);
+    await other.body!.cancel();
+    await open.pop()!.cancel();
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await env.app.request('/api/events', { headers: { cookie: a.guest.cookie! } });
+    expect(again.status).toBe(200);
+    await again.body!.cancel();
+    for (const r of open) await r.cancel();
   });
 });

@@ -83,6 +83,8 @@ const ROUTES = [
   /^\/$/,
   /^\/confirm-email$/,
   /^\/forgot-password$/,
+  /^\/user-auth$/,
+  /^\/host-auth$/,
   /^\/reset-password$/,
   /^\/user-dashboard$/,
   /^\/host-dashboard$/,
@@ -91,6 +93,7 @@ const ROUTES = [
   /^\/edit-venue\/[0-9a-f-]{36}$/,
   /^\/venue-management\/[0-9a-f-]{36}$/,
   /^\/review\/[0-9a-f-]{36}$/,
+  /^\/account$/,
 ];
 
 describe('every template over SMTP', () => {
@@ -98,7 +101,7 @@ describe('every template over SMTP', () => {
     const ids: string[] = [];
     for (const name of TEMPLATE_NAMES) {
       const content = EMAIL_TEMPLATES[name].sample(PUBLIC_URL);
-      ids.push(await enqueueEmail(env.ctx.db, name, `${name}@example.com`, content));
+      ids.push(await enqueueEmail(env.ctx.db, name, `${name}@example.com`, content, { sample: true }));
     }
     const { worker } = smtpWorker();
     await drain(worker);
@@ -302,6 +305,53 @@ describe('a worker that dies after the SMTP server accepted the message', () => 
     expect(smtp.received[1]!.messageId).toBe(smtp.received[0]!.messageId);
     const [after] = await rowsOf([id]);
     expect(after!.status).toBe('sent');
+  });
+});
+
+describe('a worker killed in the middle of a run', () => {
+  it('strands only the message it was handing over: every queued email is received exactly once', async () => {
+    const real = smtpTransport();
+    let handed = 0;
+    let reachedThird!: () => void;
+    const third = new Promise<void>((r) => (reachedThird = r));
+    // Sends two messages, hands the third to the server and then never returns (the process
+    // was killed with SIGKILL: nothing after this point runs).
+    const dying: MailTransport = {
+      name: 'smtp',
+      async send(message: OutgoingMail) {
+        await real.send(message);
+        if (++handed === 3) {
+          reachedThird();
+          await new Promise(() => undefined);
+        }
+      },
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push(
+        await enqueueEmail(env.ctx.db, 'test_email', `run${i}@example.com`, {
+          subject: `Run ${i}`,
+          html: `<p>Message ${i}</p>`,
+          text: `Message ${i}`,
+        }),
+      );
+    }
+    const { worker: doomed } = smtpWorker(env.ctx.db, dying, 1);
+    void doomed.runOnce(20);
+    await third;
+    // Only the message being handed over is claimed; the nine it had not reached are untouched.
+    const during = await rowsOf(ids);
+    expect(during.filter((r) => r.status === 'sending')).toHaveLength(1);
+    expect(during.filter((r) => r.status === 'pending' && r.attempts === 0)).toHaveLength(9);
+
+    await new Promise((r) => setTimeout(r, 1300));
+    const { worker: survivor } = smtpWorker();
+    await drain(survivor);
+    const rows = await rowsOf(ids);
+    expect(rows.filter((r) => r.status === 'uncertain').map((r) => r.to)).toEqual(['run2@example.com']);
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(11);
+    const received = smtp.received.map((m) => m.to[0]).sort();
+    expect(received).toEqual(ids.map((_, i) => `run${i}@example.com`).sort());
   });
 });
 

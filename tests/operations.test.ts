@@ -49,7 +49,11 @@ let a: Accounts;
 const cookie = (who: Role) => cookieOf(a, who) ?? undefined;
 
 beforeAll(async () => {
-  env = await createTestEnv({ EMAIL_TOOLS_PER_MINUTE: '5', TEST_EMAIL_WAIT_SECONDS: '2' });
+  env = await createTestEnv({
+    EMAIL_TOOLS_PER_MINUTE: '5',
+    TEST_EMAIL_WAIT_SECONDS: '2',
+    MAIL_FROM_FALLBACKS: 'Velvet Events <events@velvet.test>',
+  });
   a = await createAccounts(env);
 });
 afterAll(async () => {
@@ -127,6 +131,33 @@ describe('POST /api/send-email', () => {
     const res = await send(json);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
+  });
+
+  it.each(['"Evil Corp" <ceo@bigbank.com>', 'ceo@bigbank.com', 'Velvet <no-reply@velvet.test.evil.com>'])(
+    '400 for a sender that is not configured (%s); nothing queued',
+    async (from) => {
+      const before = await outboxCount(env);
+      const res = await send({ to: 'a@b.co', subject: 'Hi', html: '<p>x</p>', from });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        field: 'from',
+        message:
+          'The sender must be one of the configured addresses: Velvet <no-reply@velvet.test>, Velvet Events <events@velvet.test>.',
+      });
+      expect(await outboxCount(env)).toBe(before);
+    },
+  );
+
+  it('a configured address goes out with its configured name, whatever name was typed before it', async () => {
+    const res = await send({
+      to: 'named@example.com',
+      subject: 'Hi',
+      html: '<p>x</p>',
+      from: 'Evil Corp <EVENTS@velvet.test>',
+    });
+    expect(res.status).toBe(202);
+    const [row] = await env.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, res.body.id));
+    expect(row!.from_candidates).toEqual(['Velvet Events <events@velvet.test>']);
   });
 
   it('queues the message with sanitised HTML, a text part and the chosen sender', async () => {
@@ -207,7 +238,7 @@ describe('POST /api/test-email', () => {
         status: 'sent',
         to: 'tester@example.com',
         subject: 'Ping',
-        senders: ['Velvet <no-reply@velvet.test>'],
+        senders: ['Velvet <no-reply@velvet.test>', 'Velvet Events <events@velvet.test>'],
         sent_from: 'Velvet <no-reply@velvet.test>',
         transport: 'mailbox',
         attempts: 1,

@@ -4,7 +4,7 @@
  * and the payment rate limits (per user and per address, 429 with Retry-After).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../src/server/http/guards';
+import { LIMITS } from '../src/server/http/rate-limits';
 import type { Venue } from '../src/server/db/schema';
 import { call, type Actor } from './support/client';
 import { createTestEnv, type TestEnv } from './support/env';
@@ -25,7 +25,8 @@ let hourly: Venue;
 let minSpend: Venue;
 
 beforeAll(async () => {
-  env = await createTestEnv();
+  // Charged weeks after the booking (the window has tests of its own).
+  env = await createTestEnv({ ADDITIONAL_CHARGE_DAYS: '365' });
   freezeClock(env);
   a = await createAccounts(env);
   hourly = await insertVenue(env, a.host);

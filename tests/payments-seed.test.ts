@@ -7,6 +7,8 @@ import { DEMO_PASSWORD } from '../src/server/seed/accounts';
 import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, cookieFrom } from './support/client';
+import { canReportAdditionalCharge } from '../src/domain/charges';
+import { todayInZone } from '../src/domain/availability';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -73,5 +75,69 @@ describe('demo payments', () => {
     const list = await call(env, 'GET', '/api/me/bookings', { cookie });
     const states = new Set(list.body.bookings.map((b: { payment_status: string }) => b.payment_status));
     expect(states.has('paid') || states.has('card_on_file')).toBe(true);
+  });
+
+  it('every demo booking that offers Report Additional Charge can be charged (issue 31)', async () => {
+    let offered = 0;
+    for (const email of ['marcus@velvet.test', 'sofia@velvet.test']) {
+      const signIn = await call(env, 'POST', '/api/accounts/sign-in', {
+        json: { email, password: DEMO_PASSWORD, portal: 'host' },
+      });
+      // No two-factor step: both demo hosts have charged a guest before (decision 76).
+      expect(signIn.body.two_factor_required).toBeFalsy();
+      const cookie = cookieFrom(signIn.headers);
+      // Every page of the host's inbox (decision 77).
+      const all: any[] = [];
+      for (let page = 1; ; page++) {
+        const list = await call(env, 'GET', `/api/host/bookings?limit=100&page=${page}`, { cookie });
+        all.push(...list.body.bookings);
+        if (all.length >= list.body.total) break;
+      }
+      for (const b of all) {
+        const today = todayInZone(b.venue.time_zone, env.ctx.now());
+        if (!canReportAdditionalCharge(b, b.venue.pricing_type, today, env.ctx.now())) continue;
+        offered++;
+        const res = await call(env, 'POST', '/api/charge-additional', {
+          cookie,
+          json: {
+            paymentIntentId: b.payment_intent_id,
+            amount: 1,
+            reason: 'minimum_spend_not_met',
+            description: '',
+            bookingId: b.id,
+            venueId: b.venue.id,
+            userId: b.user_id,
+          },
+        });
+        expect(res.status, `${b.id}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+      }
+    }
+    expect(offered).toBeGreaterThan(0);
+  });
+
+  it('the demo hosts have pending, available and paid-out money, and the books balance (issue 29)', async () => {
+    const signIn = async (email: string, portal: 'host' | 'user') =>
+      cookieFrom(
+        (
+          await call(env, 'POST', '/api/accounts/sign-in', {
+            json: { email, password: DEMO_PASSWORD, portal },
+          })
+        ).headers,
+      );
+    const marcus = await call(env, 'GET', '/api/host/earnings', {
+      cookie: await signIn('marcus@velvet.test', 'host'),
+    });
+    const statuses = new Set(marcus.body.rows.map((r: { status: string }) => r.status));
+    expect([...statuses].sort()).toEqual(['available', 'paid_out', 'pending']);
+    expect(marcus.body.payouts).toHaveLength(1);
+    expect(marcus.body.totals.available_cents).toBeGreaterThan(0);
+    const admin = await signIn('admin@velvet.test', 'user');
+    const payouts = await call(env, 'GET', '/api/admin/payouts', { cookie: admin });
+    expect(
+      payouts.body.balances.filter((b: { available_cents: number }) => b.available_cents > 0).length,
+    ).toBe(2);
+    const money = await call(env, 'GET', '/api/admin/money', { cookie: admin });
+    expect(money.body.reconciliation).toMatchObject({ balanced: true, difference_cents: 0 });
   });
 });

@@ -28,6 +28,7 @@ const signer = new Stripe('sk_test_signer');
 beforeAll(async () => {
   await stand.start();
   env = await createTestEnv({
+    ADDITIONAL_CHARGE_DAYS: '365', // charged weeks after the booking
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_velvet',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_velvet',

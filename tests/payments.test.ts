@@ -29,7 +29,9 @@ let hourly: Venue;
 let minSpend: Venue;
 
 beforeAll(async () => {
-  env = await createTestEnv();
+  // Charges here are made weeks after their bookings; the window and the cap have tests of
+  // their own (tests/payments-charge-limits.test.ts).
+  env = await createTestEnv({ ADDITIONAL_CHARGE_DAYS: '365' });
   freezeClock(env);
   a = await createAccounts(env);
   hourly = await insertVenue(env, a.host);

@@ -25,7 +25,13 @@ const calls: Array<{ path: string; origin: string; session: unknown }> = [];
 
 /** Renders /, /venue/:id (404 for "missing") and /boom (throws); null for everything else. */
 const renderer: PageRenderer = {
-  pageModule: (pathname) => (pathname === '/user-dashboard' ? 'src/web/pages/UserDashboardPage.tsx' : null),
+  // A page module for the pages there are; null for a path no page serves (answered 404).
+  pageModule: (pathname) =>
+    pathname === '/user-dashboard'
+      ? 'src/web/pages/UserDashboardPage.tsx'
+      : pathname === '/boom' || pathname.startsWith('/venue/')
+        ? 'src/web/pages/VenueDetailPage.tsx'
+        : null,
   shellState: async (loadJson) => ({ session: (await loadJson('/api/session')).status }),
   async renderPage(url, origin, loadJson) {
     const session = await loadJson('/api/session');
@@ -237,6 +243,14 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
     );
+  });
+
+  it('answers 404 (with the shell, which shows the not-found page) for a path no page serves', async () => {
+    const res = await app.request('/no-such-page/at-all');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect((await app.request('/user-dashboard')).status).toBe(200);
   });
 
   it('falls back to the shell when rendering fails', async () => {

@@ -62,9 +62,10 @@ describe('POST /api/venues (Add New Venue)', () => {
       amenities: ['bar', 'dj', 'security'],
       images: [],
       email: 'bookings@nightco.test',
-      bank_account_number: '000123456789',
-      bank_routing_number: '021000021',
-      tax_id: '12-3456789',
+      // Stored encrypted; answered by their last four digits (decision 0059).
+      bank_account_number: '••••6789',
+      bank_routing_number: '••••0021',
+      tax_id: '••••6789',
       base_price: 250,
       open_to_flexible_hours: false,
     });

@@ -281,7 +281,8 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
   });
 
   it('removes the image and its files (original, card, full)', async () => {
-    const v = await createActiveVenue(env, actors);
+    // A venue not yet approved: its photos apply at once (an approved one's wait, decision 74).
+    const v = await submitVenue(env, actors.host);
     const a = (await upload(v.id, uploadForm(await pngImage(), 'a.png'))).body.image;
     const b = (await upload(v.id, uploadForm(await pngImage(), 'b.png'))).body.image;
     for (const url of [a.url, a.card_url, a.full_url]) expect((await media(url)).res.status).toBe(200);
@@ -294,8 +295,7 @@ describe('DELETE /api/venues/:id/images?path=…', () => {
     for (const key of [a.path, `${a.path}.card.webp`, `${a.path}.full.webp`])
       expect(await env.ctx.storage.get(key)).toBeNull();
     expect((await media(b.url)).res.status).toBe(200);
-    // New photos sent the venue back for review (decision 0015); once approved again,
-    // the list card shows the remaining photo.
+    // Once approved, the list card shows the remaining photo.
     await approveVenue(env, actors.admin, v.id);
     const list = await call(env, 'GET', '/api/venues?limit=48');
     const card = list.body.venues.find((c: { id: string }) => c.id === v.id);

@@ -7,12 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayState } from '@/domain/availability';
-import {
-  VENUE_LIST_DEFAULT_LIMIT,
-  normalizeFilters,
-  venueListQuerySchema,
-  venueMatches,
-} from '@/domain/filters';
+import { VENUE_LIST_DEFAULT_LIMIT, normalizeFilters, venueMatches } from '@/domain/filters';
+import { venueListQuerySchema } from '@/domain/schemas';
 import { openDays, type WeeklyHours } from '@/domain/hours';
 import { generateVenues, OVERRIDE_DATES } from '../bench/lib/generate-venues';
 import { LIST_COUNT_CAP, countsOf, listQueries, walksTheOrder } from '../src/server/services/venues/search';
@@ -26,6 +22,7 @@ let env: TestEnv;
 
 interface Row {
   id: string;
+  name: string;
   city: string;
   address: string;
   capacity: number;
@@ -59,7 +56,7 @@ beforeAll(
     }
     const read = async <T>(q: string) => ((await env.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
     rows = await read<Row>(
-      `select id, city, address, capacity, base_price, pricing_type, hours, open_days, is_active,
+      `select id, name, city, address, capacity, base_price, pricing_type, hours, open_days, is_active,
        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as created_at from venues`,
     );
     const o = await read<{ venue_id: string; date: string; is_available: boolean }>(

@@ -55,6 +55,15 @@ const PRICES = [
   2500, 2500.01, 9000,
 ];
 const DATES = ['2031-03-03', '2031-03-07', '2031-03-09'];
+/** Names (issue 31: the search field finds them too), some sharing words with cities and streets. */
+const NAMES = ['Velvet Room', 'The Blue Note', 'Miami Nights', 'Ocean Lounge', 'Room 100%', 'Club_Under'];
+const AMENITY_SETS: string[][] = [
+  [],
+  ['bar'],
+  ['bar', 'dj'],
+  ['dj', 'parking'],
+  ['bar', 'dj', 'parking', 'security'],
+];
 
 beforeAll(async () => {
   env = await createTestEnv();
@@ -69,7 +78,8 @@ beforeAll(async () => {
     return {
       id: randomUUID(),
       host_id: host.profile.id,
-      name: `Venue ${i}`,
+      name: `${pick(NAMES)} ${i}`,
+      amenities: pick(AMENITY_SETS),
       address: `${Math.floor(rand() * 900) + 1} ${pick(STREETS)}`,
       city: pick(CITIES),
       capacity: pick([1, 10, 49, 50, 51, 100, 150, 300, 1000]),
@@ -103,8 +113,11 @@ afterAll(async () => {
   await env.close();
 });
 
-/** The reference: domain venueMatches, the domain's day state for the date, newest first. */
-function expected(filters: VenueFilterInput): string[] {
+/** The reference: domain venueMatches, the domain's day state for the date, in the list's order. */
+function expected(
+  filters: VenueFilterInput,
+  sort: 'newest' | 'price_asc' | 'price_desc' = 'newest',
+): string[] {
   const f = normalizeFilters(filters);
   return rows
     .filter((r) => r.is_active)
@@ -115,9 +128,14 @@ function expected(filters: VenueFilterInput): string[] {
       const state = dayState({ date: f.date, today: f.date, hours: r.hours, override });
       return state === 'available' || state === 'override';
     })
-    .sort(
-      (a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    )
+    .sort((a, b) => {
+      const newest =
+        b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+      if (sort === 'newest') return newest;
+      // By price, ties by creation then id, all in the one direction.
+      const up = (a.base_price as number) - (b.base_price as number) || -newest;
+      return sort === 'price_asc' ? up : -up;
+    })
     .map((r) => r.id);
 }
 
@@ -203,6 +221,74 @@ describe('SQL filters match the domain reference', () => {
       expect(ids, location).toEqual(want);
       expect(totals, location).toEqual([reported(want.length)]);
     }
+  });
+
+  it('the search field finds names as well as cities and addresses (issue 31)', async () => {
+    for (const location of [
+      'velvet room',
+      'VELVET',
+      'blue note',
+      'room',
+      'nights',
+      'club_under',
+      'room 100%',
+      'note\nmiami',
+      'lounge 1',
+    ]) {
+      const { ids, totals } = await allPages({ location }, 12);
+      const want = expected({ location });
+      expect(ids, location).toEqual(want);
+      expect(totals, location).toEqual([reported(want.length)]);
+    }
+    // The data has names to find that no city or address holds.
+    const byName = expected({ location: 'velvet room' });
+    expect(byName.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => byName.includes(r.id)).every((r) => r.name.startsWith('Velvet Room'))).toBe(
+      true,
+    );
+  });
+
+  it('sorts by price both ways, with filters, across pages (issue 31)', async () => {
+    for (const sort of ['price_asc', 'price_desc'] as const) {
+      for (const filters of [
+        {},
+        { location: 'miami' },
+        { pricingType: 'hourly_rate', guests: '50' },
+      ] as Array<Record<string, string>>) {
+        for (const limit of [5, 48]) {
+          const { ids, totals } = await allPages({ ...filters, sort }, limit);
+          const want = expected(filters, sort);
+          expect(ids, `${sort} ${JSON.stringify(filters)} ${limit}`).toEqual(want);
+          expect(totals).toEqual([reported(want.length)]);
+        }
+      }
+    }
+    const prices = (await allPages({ sort: 'price_asc' }, 48)).ids.map(
+      (id) => rows.find((r) => r.id === id)!.base_price as number,
+    );
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // A cursor of one order is refused by another.
+    const first = await call(env, 'GET', '/api/venues?sort=price_asc&limit=2');
+    const wrong = await call(env, 'GET', `/api/venues?sort=price_desc&cursor=${first.body.next_cursor}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('Invalid cursor.');
+  });
+
+  it('amenities: venues having every amenity asked for (issue 31)', async () => {
+    for (const amenities of ['bar', 'dj', 'bar,dj', 'dj,bar', 'parking,security', 'dance_floor']) {
+      for (const extra of [{}, { location: 'new york' }, { sort: 'price_desc' }] as Array<
+        Record<string, string>
+      >) {
+        const { ids, totals } = await allPages({ amenities, ...extra }, 12);
+        const want = expected({ amenities, ...extra }, (extra.sort as 'price_desc') ?? 'newest');
+        expect(ids, `${amenities} ${JSON.stringify(extra)}`).toEqual(want);
+        expect(totals).toEqual([reported(want.length)]);
+      }
+    }
+    expect(expected({ amenities: 'bar,dj' }).length).toBeGreaterThan(0);
+    const bad = await call(env, 'GET', '/api/venues?amenities=bar,hot_tub');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ field: 'amenities' });
   });
 
   it('price bands with the SPEC edges', async () => {

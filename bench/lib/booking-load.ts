@@ -211,12 +211,17 @@ export class BookingLoad {
     });
     void Promise.all(guestTasks).then(() => (requesting = false));
 
-    // Hosts: list the venue's bookings, approve what is pending, until nothing is left to try.
+    // Hosts: list the requests awaiting their answer (the inbox's first 100), approve them, until
+    // nothing is left to try.
     const hostTasks = hosts.map(async (host) => {
       const tried = new Set<string>();
       for (;;) {
         const wasRequesting = requesting;
-        const list = await this.send('host-list', '/api/host/bookings', host.cookie);
+        const list = await this.send(
+          'host-list',
+          '/api/host/bookings?status=awaiting&limit=100',
+          host.cookie,
+        );
         const pending = ((list.body?.bookings ?? []) as Array<{ id: string; status: string }>).filter(
           (b) => b.status === 'pending' && !tried.has(b.id),
         );

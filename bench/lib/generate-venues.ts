@@ -100,7 +100,10 @@ export async function generateVenues(
         pricing_type, amenities, images, is_active, hours, open_to_flexible_hours, time_zone,
         business_name, phone, email, bank_account_holder_name, bank_account_number,
         bank_routing_number, tax_id, created_at)
-      select id, ${opts.hostId}::uuid, 'Venue ' || g, 'A generated venue for the benchmark.',
+      -- Names without digits, as real venue names mostly are (the search field matches names
+      -- too, issue 31): the number spelled in rare letters, 'Club Qwx'.
+      select id, ${opts.hostId}::uuid, 'Club ' || initcap(translate(g::text, '0123456789', 'qwxzjkvybp')),
+        'A generated venue for the benchmark.',
         (1 + floor(${u('a')} * 2000))::int || ' ' || (${textArray(BENCH_STREETS)})[1 + floor(${u('s')} * ${BENCH_STREETS.length})::int],
         (${textArray(BENCH_CITIES)})[1 + floor(${u('city')} * ${BENCH_CITIES.length})::int],
         10 + floor(${u('cap')} * 990)::int,

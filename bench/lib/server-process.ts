@@ -32,6 +32,8 @@ export class ServerProcess {
   port = 0;
   output = '';
   readonly secret = randomBytes(32).toString('hex');
+  /** The bank-details key (required in production with DATABASE_URL; decision 59). */
+  readonly encryptionKey = randomBytes(32).toString('hex');
 
   constructor(private readonly opts: ServerOptions) {}
 
@@ -57,6 +59,7 @@ export class ServerProcess {
       DATABASE_URL: this.opts.databaseUrl ?? '',
       SMTP_URL: this.opts.smtpUrl ?? '',
       AUTH_SECRET: this.secret,
+      DATA_ENCRYPTION_KEY: this.opts.databaseUrl ? this.encryptionKey : '',
       ...this.opts.env,
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env });

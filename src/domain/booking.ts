@@ -1,110 +1,11 @@
 /**
- * The booking state machine (SPEC §4), status badges and small booking display rules.
+ * Status badges and small booking display rules; the state machine itself (SPEC §4) is
+ * booking-lifecycle.ts, re-exported here.
  */
 import type { PricingType } from './pricing';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'edited'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const BOOKING_ACTORS = ['guest', 'host', 'admin'] as const;
-export type BookingActor = (typeof BOOKING_ACTORS)[number];
-
-export const BOOKING_ACTIONS = ['approve', 'reject', 'edit', 'approve_changes', 'reject_changes'] as const;
-export type BookingAction = (typeof BOOKING_ACTIONS)[number];
-
-export function isBookingStatus(value: unknown): value is BookingStatus {
-  return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
-/** `status` is a string, not BookingStatus: rows may hold values this code does not know. */
-export type BookingState = { status: string; host_notes?: string | null };
-
-export type TransitionResult = { ok: true; status: BookingStatus } | { ok: false; message: string };
-
-export const BOOKING_MESSAGES = {
-  cancelled: 'This booking is cancelled and can no longer be changed.',
-  confirmed: 'This booking is already confirmed and can no longer be changed.',
-  notPending: 'This booking can only be changed while it is pending.',
-  venueOnly: 'Only the venue can approve, reject or edit a booking.',
-  guestOnly: 'Only the guest can respond to changes.',
-  notesRequired: 'Please add a note for the guest explaining the changes.',
-  awaitingGuest: 'The guest must approve the changes before the booking can be confirmed.',
-  noChanges: 'There are no changes to respond to.',
-  unknownAction: 'Unknown action',
-} as const;
-
-/** Host notes that are not blank after trimming mark a booking the venue modified. */
-export function hasHostNotes(booking: { host_notes?: string | null }): boolean {
-  return (booking.host_notes ?? '').trim().length > 0;
-}
-
-/** Pending with host notes: the venue changed the booking and waits for the guest. */
-export function isAwaitingGuest(booking: BookingState): boolean {
-  return booking.status === 'pending' && hasHostNotes(booking);
-}
-
-const VENUE_ACTIONS: Partial<Record<BookingAction, BookingStatus>> = {
-  approve: 'confirmed',
-  reject: 'cancelled',
-  edit: 'pending',
-};
-
-const GUEST_ACTIONS: Partial<Record<BookingAction, BookingStatus>> = {
-  approve_changes: 'confirmed',
-  reject_changes: 'cancelled',
-};
-
-function refused(message: string): TransitionResult {
-  return { ok: false, message };
-}
-
-/** The rules except the notes an edit must carry (used to list which actions to offer). */
-function transition(booking: BookingState, actor: BookingActor, action: BookingAction): TransitionResult {
-  if (booking.status === 'cancelled') return refused(BOOKING_MESSAGES.cancelled);
-  if (booking.status === 'confirmed') return refused(BOOKING_MESSAGES.confirmed);
-  if (booking.status !== 'pending') return refused(BOOKING_MESSAGES.notPending);
-
-  const venueTarget = VENUE_ACTIONS[action];
-  if (venueTarget) {
-    if (actor === 'guest') return refused(BOOKING_MESSAGES.venueOnly);
-    if (action === 'approve' && hasHostNotes(booking)) return refused(BOOKING_MESSAGES.awaitingGuest);
-    return { ok: true, status: venueTarget };
-  }
-  const guestTarget = GUEST_ACTIONS[action];
-  if (guestTarget) {
-    if (actor !== 'guest') return refused(BOOKING_MESSAGES.guestOnly);
-    if (!hasHostNotes(booking)) return refused(BOOKING_MESSAGES.noChanges);
-    return { ok: true, status: guestTarget };
-  }
-  return refused(BOOKING_MESSAGES.unknownAction);
-}
-
-/**
- * The status a booking moves to when `actor` takes `action` (SPEC §4), or why it may not.
- *
- * - host or admin, pending booking: approve → confirmed, reject → cancelled,
- *   edit → pending. For 'edit' pass the notes the host is sending as host_notes; they must
- *   not be blank. A booking the venue already modified cannot be approved by the venue:
- *   the guest answers the changes (a venue may still reject or edit it again).
- * - guest, pending booking with host notes: approve_changes → confirmed,
- *   reject_changes → cancelled.
- * - anything else is refused with a message fit for the API's error body.
- */
-export function nextStatus(
-  booking: BookingState,
-  actor: BookingActor,
-  action: BookingAction,
-): TransitionResult {
-  const result = transition(booking, actor, action);
-  if (result.ok && action === 'edit' && !hasHostNotes(booking))
-    return refused(BOOKING_MESSAGES.notesRequired);
-  return result;
-}
-
-/** The actions to offer `actor` on a booking (edit is offered; its notes are asked for then). */
-export function availableActions(booking: BookingState, actor: BookingActor): BookingAction[] {
-  return BOOKING_ACTIONS.filter((action) => transition(booking, actor, action).ok);
-}
+export * from './booking-lifecycle';
+import { hasHostNotes, isAwaitingGuest, type BookingState } from './booking-lifecycle';
 
 export type BadgeTone = 'success' | 'warning' | 'danger' | 'info' | 'muted';
 

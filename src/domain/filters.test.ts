@@ -9,11 +9,10 @@ import {
   hasActiveFilters,
   normalizeFilters,
   priceBandContains,
-  venueListQuerySchema,
-  FILTER_MESSAGES,
   venueMatches,
   type FilterableVenue,
 } from './filters';
+import { FILTER_MESSAGES, venueListQuerySchema } from './schemas/venue-list';
 
 describe('PRICE_BANDS', () => {
   it('lists the SPEC bands in order with labels', () => {
@@ -118,6 +117,7 @@ describe('normalizeFilters', () => {
 
 describe('venueMatches', () => {
   const venue: FilterableVenue = {
+    name: 'The Velvet Room',
     city: 'Miami Beach',
     address: '1200 Ocean Drive',
     capacity: 150,
@@ -130,6 +130,8 @@ describe('venueMatches', () => {
     ['location in the middle of city', { location: 'AMI BEA' }, true],
     ['location in address', { location: 'ocean drive' }, true],
     ['location nowhere', { location: 'Orlando' }, false],
+    ['the search field finds the name', { location: 'velvet room' }, true],
+    ['not across the name and the city', { location: 'room miami' }, false],
     ['guests below capacity', { guests: '100' }, true],
     ['guests equal to capacity', { guests: '150' }, true],
     ['guests above capacity', { guests: '151' }, false],

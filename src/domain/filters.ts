@@ -2,7 +2,7 @@
  * Venue search filters (SPEC §3, §9). venueMatches is the reference the server's SQL
  * implements; the date filter needs bookings and overrides and is applied by the server.
  */
-import { z } from 'zod';
+import { AMENITY_LABELS, isAmenity, sortAmenities, type Amenity } from './amenities';
 import { formatShortDate, isIsoDate } from './calendar';
 import { PRICING_TYPE_FILTER_LABELS, isPricingType, type PricingType } from './pricing';
 
@@ -13,11 +13,13 @@ export type VenueFilters = {
   guests?: string;
   pricingType?: string;
   pricing?: string;
+  /** Amenities the venue must all have: 'bar,dj' (known values; others are dropped). */
+  amenities?: string;
 };
 
 /** Anything normalizeFilters accepts: raw text, or already normalized values. */
 export type VenueFilterInput = {
-  [K in keyof VenueFilters]?: string | number | null;
+  [K in keyof VenueFilters]?: string | number | null | readonly string[];
 };
 
 export type PriceBand = { value: string; label: string; min: number | null; max: number | null };
@@ -63,10 +65,18 @@ export type NormalizedVenueFilters = {
   guests?: number;
   pricingType?: PricingType;
   pricing?: PriceBandValue;
+  amenities?: Amenity[];
 };
 
-function text(value: string | number | null | undefined): string | undefined {
-  if (value == null) return undefined;
+/** The amenities of a filter ('bar,dj' or a list): known ones, in the canonical order. */
+export function amenityList(value: string | number | null | undefined | readonly string[]): Amenity[] {
+  if (value == null) return [];
+  const parts = typeof value === 'object' ? value : String(value).split(',');
+  return sortAmenities(parts.map((p) => p.trim()).filter(isAmenity));
+}
+
+function text(value: string | number | null | undefined | readonly string[]): string | undefined {
+  if (value == null || typeof value === 'object') return undefined;
   const trimmed = String(value).trim();
   return trimmed === '' || trimmed.toLowerCase() === 'all' ? undefined : trimmed;
 }
@@ -95,6 +105,8 @@ export function normalizeFilters(raw: VenueFilterInput): NormalizedVenueFilters 
   const pricing = text(raw.pricing);
   const band = pricing ? findPriceBand(pricing) : undefined;
   if (band) result.pricing = band.value as PriceBandValue;
+  const amenities = amenityList(raw.amenities);
+  if (amenities.length) result.amenities = amenities;
   return result;
 }
 
@@ -103,27 +115,30 @@ export function hasActiveFilters(filters: VenueFilterInput): boolean {
 }
 
 export type FilterableVenue = {
+  name: string;
   city: string;
   address: string;
   capacity: number;
   pricing_type: string;
   base_price: number;
+  amenities?: readonly string[] | null;
 };
 
 /**
- * Whether a venue passes the filters. location: case-insensitive substring of city or
- * address; guests: capacity at least n; pricingType: equal; pricing: band on base_price.
+ * Whether a venue passes the filters. location (the search field): case-insensitive substring
+ * of the venue's name, city or address; guests: capacity at least n; pricingType: equal; pricing: band on base_price.
  */
 export function venueMatches(venue: FilterableVenue, filters: VenueFilterInput): boolean {
   const f = normalizeFilters(filters);
   if (f.location) {
     const needle = f.location.toLowerCase();
-    if (!venue.city.toLowerCase().includes(needle) && !venue.address.toLowerCase().includes(needle))
+    if (![venue.name, venue.city, venue.address].some((text) => text.toLowerCase().includes(needle)))
       return false;
   }
   if (f.guests !== undefined && venue.capacity < f.guests) return false;
   if (f.pricingType && venue.pricing_type !== f.pricingType) return false;
   if (f.pricing && !priceBandContains(f.pricing, venue.base_price)) return false;
+  if (f.amenities && !f.amenities.every((a) => (venue.amenities ?? []).includes(a))) return false;
   return true;
 }
 
@@ -136,6 +151,7 @@ export function filterChips(filters: VenueFilterInput): string[] {
   if (f.guests) chips.push(`${f.guests}+ guests`);
   if (f.pricingType) chips.push(PRICING_TYPE_FILTER_LABELS[f.pricingType]);
   if (f.pricing) chips.push(findPriceBand(f.pricing)!.label);
+  for (const a of f.amenities ?? []) chips.push(AMENITY_LABELS[a]);
   return chips;
 }
 
@@ -146,66 +162,18 @@ export function filtersToQuery(filters: VenueFilterInput): Record<string, string
 
 export const VENUE_LIST_DEFAULT_LIMIT = 12;
 
-/** Orders of the venue list: newest first (default) or best rated first (then most reviewed). */
-export const VENUE_SORTS = ['newest', 'rating'] as const;
-export type VenueSort = (typeof VENUE_SORTS)[number];
-export const VENUE_SORT_LABELS: Record<VenueSort, string> = { newest: 'Newest', rating: 'Top Rated' };
-export const VENUE_LIST_MAX_LIMIT = 48;
-
-// Schemas are built in pure IIFEs so a bundle that uses only the helpers above (the web's home
-// page) drops them, and zod with them.
-const filterText = /* @__PURE__ */ (() => z.string({ error: 'Invalid filter value.' }).optional())();
-const LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${VENUE_LIST_MAX_LIMIT}.`;
-
-/** A filter left empty or set to 'all' means no filter. */
-const isUnset = (v: string | undefined) =>
-  v === undefined || v.trim() === '' || v.trim().toLowerCase() === 'all';
-
-export const FILTER_MESSAGES = {
-  date: 'Date must be a real date in the form YYYY-MM-DD.',
-  guests: 'Guests must be a whole number of at least 1.',
-  pricingType: 'Pricing type must be hourly_rate, minimum_spend or all.',
-  pricing: `Price range must be one of ${PRICE_BANDS.map((b) => b.value).join(', ')} or all.`,
-} as const;
-
 /**
- * Query string of the venue list endpoint: filters, cursor, limit. A filter that is given must
- * be valid (400 naming it, never silently ignored); empty and 'all' mean no filter.
+ * Orders of the venue list: newest first (default), best rated first (then most reviewed), or
+ * by price (base_price) either way, ties by creation in the same direction.
  */
-export const venueListQuerySchema = /* @__PURE__ */ (() =>
-  z
-    .object({
-      location: filterText,
-      date: filterText.refine((v) => isUnset(v) || isIsoDate(v!.trim()), FILTER_MESSAGES.date),
-      guests: filterText.refine(
-        (v) => isUnset(v) || (/^\d+$/.test(v!.trim()) && Number(v) >= 1 && Number.isSafeInteger(Number(v))),
-        FILTER_MESSAGES.guests,
-      ),
-      pricingType: filterText.refine(
-        (v) => isUnset(v) || isPricingType(v!.trim()),
-        FILTER_MESSAGES.pricingType,
-      ),
-      pricing: filterText.refine(
-        (v) => isUnset(v) || findPriceBand(v!.trim()) !== undefined,
-        FILTER_MESSAGES.pricing,
-      ),
-      cursor: z.string({ error: 'Invalid cursor.' }).optional(),
-      // Lenient like the filters: anything but 'rating' means the default order (newest).
-      sort: filterText,
-      limit: z.preprocess(
-        (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v),
-        z
-          .number({ error: LIMIT_MESSAGE })
-          .int(LIMIT_MESSAGE)
-          .min(1, LIMIT_MESSAGE)
-          .max(VENUE_LIST_MAX_LIMIT, LIMIT_MESSAGE)
-          .default(VENUE_LIST_DEFAULT_LIMIT),
-      ),
-    })
-    .transform(({ cursor, limit, sort, ...filters }) => ({
-      ...normalizeFilters(filters),
-      ...(cursor?.trim() ? { cursor: cursor.trim() } : {}),
-      ...(sort?.trim() === 'rating' ? { sort: 'rating' as const } : {}),
-      limit,
-    })))();
-export type VenueListQuery = z.output<typeof venueListQuerySchema>;
+export const VENUE_SORTS = ['newest', 'rating', 'price_asc', 'price_desc'] as const;
+export type VenueSort = (typeof VENUE_SORTS)[number];
+export const VENUE_SORT_LABELS: Record<VenueSort, string> = {
+  newest: 'Newest',
+  rating: 'Top Rated',
+  price_asc: 'Price: Low to High',
+  price_desc: 'Price: High to Low',
+};
+export const isVenueSort = (v: unknown): v is VenueSort =>
+  typeof v === 'string' && (VENUE_SORTS as readonly string[]).includes(v);
+export const VENUE_LIST_MAX_LIMIT = 48;

@@ -2,7 +2,7 @@
  * Weekly opening hours and per-day pricing (venue.hours): an object keyed monday..sunday.
  */
 import { WEEK_DAYS, dayLabel, weekDayOf, type WeekDay } from './calendar';
-import { PRICING_TYPES, isWholeCents, type PricingType } from './pricing';
+import { PRICING_TYPES, isWholeCents, type PricingType } from './pricing-types';
 import { formatTimeRange, isOnTimeGrid } from './time';
 
 export { WEEK_DAYS, dayLabel, weekDayOf, type WeekDay };

@@ -8,12 +8,9 @@ import { formatDollars, formatWholeDollars } from './numbers';
 import type { WeeklyHours } from './hours';
 import { bookingHours } from './time';
 
-export const PRICING_TYPES = ['hourly_rate', 'minimum_spend'] as const;
-export type PricingType = (typeof PRICING_TYPES)[number];
+import { PRICING_TYPES, isPricingType, isWholeCents, type PricingType } from './pricing-types';
 
-export function isPricingType(value: unknown): value is PricingType {
-  return typeof value === 'string' && (PRICING_TYPES as readonly string[]).includes(value);
-}
+export { PRICING_TYPES, isPricingType, isWholeCents, type PricingType };
 
 /** 'Hourly Rate' / 'Minimum Spend' (forms, detail page badge). */
 export const PRICING_TYPE_LABELS: Record<PricingType, string> = {
@@ -95,11 +92,6 @@ export function findOverride<T extends { date: string }>(
 /** Rounds to whole cents (1.005 → 1.01). */
 export function roundCents(amount: number): number {
   return Math.round((amount + Number.EPSILON * Math.sign(amount)) * 100) / 100;
-}
-
-/** True when an amount has at most two decimals (a valid price step of 0.01). */
-export function isWholeCents(amount: number): boolean {
-  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 }
 
 /** Amount in integer cents, for payment providers. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backToReviewNote, contentNeedingReview } from './venue-review';
+import { contentNeedingReview, pendingChangesNote, withPendingApplied } from './venue-review';
 
 const approved = { is_active: true, name: 'The Velvet Room', description: 'A cosy bar.' };
 
@@ -22,11 +22,30 @@ describe('contentNeedingReview', () => {
   });
 });
 
-describe('backToReviewNote', () => {
+describe('pendingChangesNote', () => {
   it('names what changed', () => {
-    expect(backToReviewNote(['name'])).toBe("Sent back for review: the host changed the venue's name.");
-    expect(backToReviewNote(['name', 'description', 'photos'])).toBe(
-      "Sent back for review: the host changed the venue's name, description and photos.",
+    expect(pendingChangesNote(['name'])).toBe("Waiting for review: the host changed the venue's name.");
+    expect(pendingChangesNote(['name', 'description', 'photos'])).toBe(
+      "Waiting for review: the host changed the venue's name, description and photos.",
     );
+  });
+});
+
+describe('withPendingApplied', () => {
+  const venue = { name: 'Old', description: 'Old text', images: ['a.png'] };
+  const none = { pending_name: null, pending_description: null, pending_images: [] };
+  it('keeps what does not wait', () => {
+    expect(withPendingApplied(venue, none)).toEqual(venue);
+  });
+  it('applies a new name, a new description, an empty one (cleared) and new photos after the approved ones', () => {
+    expect(
+      withPendingApplied(venue, {
+        pending_name: 'New',
+        pending_description: 'New text',
+        pending_images: ['b.png'],
+      }),
+    ).toEqual({ name: 'New', description: 'New text', images: ['a.png', 'b.png'] });
+    expect(withPendingApplied(venue, { ...none, pending_description: '  ' }).description).toBeNull();
+    expect(withPendingApplied(venue, { ...none, pending_images: ['a.png'] }).images).toEqual(['a.png']);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Which changes to an approved venue need the admin's review again (decision record 0015):
+ * Which changes to an approved venue need the admin's review (decision record 74; the venue
+ * stays live as approved while they wait):
  * what guests read as the venue's identity — its name, its description and its photos. A host
  * approved with harmless content could otherwise swap in anything after approval.
  */
@@ -35,9 +36,26 @@ export function contentNeedingReview(
   return touched;
 }
 
-/** The review note the venue carries while it waits: what changed. */
-export function backToReviewNote(touched: ReviewedContent[]): string {
+/** The note of the admin's email: what changed, waiting for review. */
+export function pendingChangesNote(touched: ReviewedContent[]): string {
   const list = touched.map((t) => REVIEWED_CONTENT_LABELS[t]);
   const words = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
-  return `Sent back for review: the host changed the venue's ${words}.`;
+  return `Waiting for review: the host changed the venue's ${words}.`;
+}
+
+/** A venue's content as guests see it once its pending changes are approved (decision 74). */
+export function withPendingApplied<V extends { name: string; description: string | null; images: string[] }>(
+  venue: V,
+  pending: { pending_name: string | null; pending_description: string | null; pending_images: string[] },
+): Pick<V, 'name' | 'description' | 'images'> {
+  return {
+    name: pending.pending_name ?? venue.name,
+    description:
+      pending.pending_description === null
+        ? venue.description
+        : pending.pending_description.trim() === ''
+          ? null
+          : pending.pending_description,
+    images: [...venue.images, ...pending.pending_images.filter((k) => !venue.images.includes(k))],
+  };
 }

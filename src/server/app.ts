@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { isConnectionFault, sqlState } from './db/errors';
 import { requestScope } from './logger';
 import type { AppContext, AppEnv } from './context';
 import { isJsonType, jsonBodies } from './http/content-length';
+import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
-import { mountRequestGuards } from './http/guards';
 import { sameOriginWrites, securityHeadersMiddleware } from './http/security';
 import { mountApiRoutes, mountPublicRoutes } from './routes';
 import { serveSpa } from './static';
@@ -22,6 +24,15 @@ export function createApp(
 ) {
   const app = new Hono<AppEnv>();
 
+  // Requests by route template (not by URL: one series per route, whatever the ids).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const route = routePath(c);
+    const labels = { method: c.req.method, route: route === '/*' || route === '*' ? 'other' : route };
+    ctx.metrics.httpRequests.inc({ ...labels, status: String(c.res.status) });
+    ctx.metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+  });
   mountEdge(app, ctx.config);
 
   // Every /api answer says how long it may be kept: a route whose answer must not be kept (one
@@ -44,9 +55,11 @@ export function createApp(
         c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
     })(c, next);
   });
-  mountRequestGuards(api, ctx);
   mountApiRoutes(api, ctx);
-  api.onError((err, c) => handleError(err, c, ctx.log));
+  api.onError((err, c) => {
+    countDatabaseError(ctx, err);
+    return handleError(err, c, ctx.log);
+  });
 
   app.route('/api', api);
   mountPublicRoutes(app, ctx);
@@ -60,8 +73,17 @@ export function createApp(
       onRenderError: (err, path) => ctx.log.error({ err, path }, 'server rendering failed; sent the shell'),
     });
   }
-  app.onError((err, c) => handleError(err, c, ctx.log));
+  app.onError((err, c) => {
+    countDatabaseError(ctx, err);
+    return handleError(err, c, ctx.log);
+  });
   return app;
+}
+
+/** A database error met while answering: the connection failed or was slow, or a statement failed. */
+function countDatabaseError(ctx: AppContext, err: unknown) {
+  const kind = isConnectionFault(err) ?? (sqlState(err) ? 'statement' : undefined);
+  if (kind) ctx.metrics.databaseErrors.inc({ kind });
 }
 
 export type App = ReturnType<typeof createApp>;
@@ -75,11 +97,13 @@ export type App = ReturnType<typeof createApp>;
  */
 export function mountEdge(
   app: Hono<AppEnv>,
-  config: Pick<AppContext['config'], 'PUBLIC_URL' | 'PAYMENT_PROVIDER'>,
+  config: Pick<AppContext['config'], 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'TRUST_PROXY'>,
 ) {
   // Every request gets an id (X-Request-Id), carried by each log line written while handling it.
   app.use('*', requestId());
-  app.use('*', (c, next) => requestScope.run({ requestId: c.get('requestId') }, next));
+  app.use('*', (c, next) =>
+    requestScope.run({ requestId: c.get('requestId'), address: clientAddress({ config }, c) }, next),
+  );
 
   app.use(
     '*',

@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { authAccounts, authSessions, authUsers, authVerifications } from './db/schema';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './db/schema';
 
 /**
  * Better Auth owns passwords (scrypt), users and cookie sessions. Velvet's own routes
@@ -25,6 +26,7 @@ export function createAuth(db: Db, config: Config) {
         session: authSessions,
         account: authAccounts,
         verification: authVerifications,
+        twoFactor: authTwoFactors,
       },
     }),
     emailAndPassword: {
@@ -38,6 +40,9 @@ export function createAuth(db: Db, config: Config) {
     // Sign-in throttling is ours (shared by every server process through the database).
     rateLimit: { enabled: false },
     advanced: sessionCookies(config.PUBLIC_URL),
+    // Two-factor sign-in (decision 76): TOTP with recovery codes. The plugin encrypts the secret
+    // and the recovery codes with AUTH_SECRET; Velvet's routes call its endpoints through auth.api.
+    plugins: [twoFactor({ issuer: 'Velvet', twoFactorCookieMaxAge: 10 * 60 })],
   });
 }
 

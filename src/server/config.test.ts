@@ -62,13 +62,32 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/velvet' })).toThrow(
       /AUTH_SECRET/,
     );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/velvet',
+        AUTH_SECRET: 'x'.repeat(32),
+      }),
+    ).toThrow(/DATA_ENCRYPTION_KEY/);
     expect(
       loadConfig({
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://db/velvet',
         AUTH_SECRET: 'x'.repeat(32),
+        DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
       }).AUTH_SECRET,
     ).toBe('x'.repeat(32));
+  });
+
+  it('refuses an encryption key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'abc' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${'ab'.repeat(32)},short` })).toThrow(
+      /DATA_ENCRYPTION_OLD_KEYS/,
+    );
+    expect(
+      loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${'ab'.repeat(32)}, ${'cd'.repeat(32)}` })
+        .DATA_ENCRYPTION_OLD_KEYS,
+    ).toHaveLength(2);
   });
 
   it('keeps a generated secret in the data directory for the embedded install', () => {
@@ -80,8 +99,13 @@ describe('configuration', () => {
     const again: Record<string, string | undefined> = { DATA_DIR: dir };
     ensureLocalSecret(again);
     expect(again.AUTH_SECRET).toBe(env.AUTH_SECRET);
+    expect(env.DATA_ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(env.DATA_ENCRYPTION_KEY).not.toBe(env.AUTH_SECRET);
+    expect(readFileSync(path.join(dir, '.data-encryption-key'), 'utf8')).toBe(env.DATA_ENCRYPTION_KEY);
+    expect(again.DATA_ENCRYPTION_KEY).toBe(env.DATA_ENCRYPTION_KEY);
     const withDb: Record<string, string | undefined> = { DATA_DIR: dir, DATABASE_URL: 'postgres://x/y' };
     ensureLocalSecret(withDb);
     expect(withDb.AUTH_SECRET).toBeUndefined();
+    expect(withDb.DATA_ENCRYPTION_KEY).toBeUndefined();
   });
 });

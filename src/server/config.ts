@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CHARGE_DAYS, DEFAULT_CHARGE_MAX_PERCENT } from '@/domain/charges';
+import { DEFAULT_PAYOUT_HOLD_DAYS, DEFAULT_PLATFORM_FEE_PERCENT } from '@/domain/earnings';
+import { newKeyText, parseKey } from './db/field-cipher';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -10,6 +13,15 @@ const boolish = z
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isKey = (text: string) => {
+  try {
+    parseKey(text);
     return true;
   } catch {
     return false;
@@ -29,6 +41,19 @@ export const configSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z.email().default('admin@velvet.test'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** AES-256-GCM key of the bank details at rest (decision 0059): 64 hex digits or base64. */
+  DATA_ENCRYPTION_KEY: z.string().refine(isKey, 'must be 32 bytes: 64 hex digits or base64').optional(),
+  /** Earlier keys, comma-separated: read what they wrote until `npm run rotate-key` rewrote it. */
+  DATA_ENCRYPTION_OLD_KEYS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.every(isKey), 'each key must be 32 bytes: 64 hex digits or base64'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -48,6 +73,14 @@ export const configSchema = z.object({
   EMAIL_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How long POST /api/test-email waits for the outbox worker to report the outcome. */
   TEST_EMAIL_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  /** Days after an event its host may still make an additional charge (issue 30). */
+  ADDITIONAL_CHARGE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_CHARGE_DAYS),
+  /** All additional charges of a booking together, as a percent of its total. */
+  ADDITIONAL_CHARGE_MAX_PERCENT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CHARGE_MAX_PERCENT),
+  /** The platform's fee on each booking's money, taken from the host's side (issue 29). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_PLATFORM_FEE_PERCENT),
+  /** Days after an event before its earnings become available to the host. */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(60).default(DEFAULT_PAYOUT_HOLD_DAYS),
   /** Decision record 13: the built-in card processor (default) or Stripe. */
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   DEFAULT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('America/New_York'),
@@ -59,6 +92,15 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
+  /** Prometheus metrics on this port (GET /metrics), never on PORT; off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The metrics listener's address: loopback unless the scraper runs elsewhere. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * On SIGTERM, how long the server answers readiness with 503 (draining) before it stops
+   * accepting connections, so a load balancer takes it out first. 0 in development.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
    * Request rate limits and uniform answer timing on the account endpoints. Always on in
    * production; test suites that create many accounts from one address turn it off.
@@ -89,23 +131,44 @@ export const configSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
+export type Config = z.infer<typeof configSchema> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  DATA_ENCRYPTION_KEY: string;
+};
+
+/** Development and tests without a key of their own: fixed and plainly not secret. */
+const DEVELOPMENT_ENCRYPTION_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 export class ConfigError extends Error {}
 
-/**
- * The embedded install keeps a random AUTH_SECRET in its data directory, so `npm start` works
- * with no setup and sessions survive restarts.
- */
-export function ensureLocalSecret(env: Record<string, string | undefined>): void {
-  if (env.AUTH_SECRET || env.DATABASE_URL) return;
-  const dir = path.resolve(env.DATA_DIR || './data');
-  const file = path.join(dir, '.auth-secret');
+/** A secret kept in the data directory: made random on first use, read on every start. */
+function localSecret(dir: string, name: string, make: () => string): string {
+  const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    writeFileSync(file, make(), { mode: 0o600 });
   }
-  env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Where the embedded install keeps its encryption keys: the current one, and old ones a line each. */
+export const ENCRYPTION_KEY_FILE = '.data-encryption-key';
+export const OLD_ENCRYPTION_KEYS_FILE = '.data-encryption-old-keys';
+
+/**
+ * The embedded install keeps a random AUTH_SECRET and DATA_ENCRYPTION_KEY in its data directory,
+ * so `npm start` works with no setup, sessions survive restarts and bank details are encrypted.
+ */
+export function ensureLocalSecret(env: Record<string, string | undefined>): void {
+  if (env.DATABASE_URL) return;
+  const dir = path.resolve(env.DATA_DIR || './data');
+  env.AUTH_SECRET ||= localSecret(dir, '.auth-secret', () => randomBytes(32).toString('hex'));
+  if (!env.DATA_ENCRYPTION_KEY) {
+    env.DATA_ENCRYPTION_KEY = localSecret(dir, ENCRYPTION_KEY_FILE, newKeyText);
+    const old = path.join(dir, OLD_ENCRYPTION_KEYS_FILE);
+    if (existsSync(old)) env.DATA_ENCRYPTION_OLD_KEYS ||= readFileSync(old, 'utf8').split(/\s+/).join(',');
+  }
 }
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
@@ -132,10 +195,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  AUTH_SECRET: is required in production with DATABASE_URL (32+ characters)',
     );
   }
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: is required in production with DATABASE_URL (64 hex digits: openssl rand -hex 32)',
+    );
+  }
   return {
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     // Development and test get a fixed, clearly non-secret key; production must set its own.
     AUTH_SECRET: c.AUTH_SECRET ?? 'velvet-development-secret-change-me-0123456789',
+    DATA_ENCRYPTION_KEY: c.DATA_ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY,
   };
 }

@@ -2,12 +2,14 @@ import type { ViewerRef } from '@/domain/access';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { FieldCipher } from './db/field-cipher';
 import type { LogRing, Logger } from './logger';
 import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
 import type { PaymentProvider } from './adapters/payments/types';
 import type { Profile } from './db/schema';
+import type { Metrics } from './metrics';
 import type { VenueListCache } from './services/venues/list-cache';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
@@ -20,6 +22,8 @@ export interface AppContext {
   mail: MailTransport;
   changes: ChangeFeed;
   storage: ImageStorage;
+  /** Encrypts and decrypts the bank details at rest (DATA_ENCRYPTION_KEY, decision 0059). */
+  cipher: FieldCipher;
   /** The payment provider PAYMENT_PROVIDER names (decision record 13). */
   payments: PaymentProvider;
   /** Public venue list pages; invalidated by the change feed and by venue writers. */
@@ -28,6 +32,8 @@ export interface AppContext {
   now: () => Date;
   /** The latest warnings and errors of this process (admin's Server errors section). */
   logRing: LogRing;
+  /** Prometheus metrics of this app (served on METRICS_PORT by main.ts, decision 0072). */
+  metrics: Metrics;
   /** When this process started (uptime in the admin's Environment section). */
   startedAt: Date;
 }

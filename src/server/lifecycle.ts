@@ -15,6 +15,11 @@ export function onShutdown(close: Closer): () => void {
 
 export const isShuttingDown = () => stopping;
 
+/** From now on the readiness probe answers 503 (draining); nothing is closed yet. */
+export function startDraining() {
+  stopping = true;
+}
+
 /** Tells every registered part to close, and waits for them (at most `timeoutMs`). */
 export async function beginShutdown(timeoutMs = 2000): Promise<void> {
   stopping = true;

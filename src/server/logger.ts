@@ -3,8 +3,11 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** The id of the request being handled, for every log line written while handling it. */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The request being handled: its id, for every log line written while handling it, and the
+ * address it came from, for the audit trail (services/audit).
+ */
+export const requestScope = new AsyncLocalStorage<{ requestId: string; address: string }>();
 
 export interface LogEntry {
   time: string;

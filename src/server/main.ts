@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, ensureLocalSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { beginShutdown } from './lifecycle';
+import { beginShutdown, startDraining } from './lifecycle';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
@@ -11,6 +11,8 @@ import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
 import { seedDemo } from './seed';
+import { serveControlSocket } from './tools/snapshot';
+import { resealBankDetails } from './services/venues/bank-details';
 import { deferredRenderer } from './ssr';
 import { ReviewReminderWorker } from './services/reviews/reminders';
 import { StartPhases } from './start-phases';
@@ -42,8 +44,13 @@ async function main() {
   phases.mark('open database');
   await database.migrate();
   phases.mark('migrate');
+  // `npm run backup` asks the running embedded server for its database here (decision 0073).
+  const closeControl = config.DATABASE_URL ? undefined : await serveControlSocket(database, config.DATA_DIR);
   const ctx = await createContext(config, database, log);
   phases.mark('context');
+  // Bank details written before encryption, or with a key since rotated (decision 0059).
+  const resealed = await resealBankDetails(ctx.db, ctx.cipher);
+  if (resealed) log.info({ venues: resealed }, 'bank details encrypted with the current key');
 
   const shouldSeed = config.SEED_DEMO ?? !config.DATABASE_URL;
   if (shouldSeed) {
@@ -54,7 +61,10 @@ async function main() {
   }
   phases.mark('seed');
 
-  const worker = new OutboxWorker(ctx.db, ctx.mail, log, outboxWorkerOptions(config));
+  const worker = new OutboxWorker(ctx.db, ctx.mail, log, {
+    ...outboxWorkerOptions(config),
+    onRun: (ok, intervalMs) => ctx.metrics.jobRan('outbox', intervalMs, ok),
+  });
   worker.start();
   const reviewReminders = new ReviewReminderWorker(ctx);
   reviewReminders.start();
@@ -71,6 +81,11 @@ async function main() {
   const renderer = staticDir ? deferredRenderer(path.resolve(here, 'ssr/entry-server.js'), 1000) : null;
   const app = createApp(ctx, { staticDir, renderer });
   phases.mark('app');
+  const metricsServer = config.METRICS_PORT
+    ? await ctx.metrics.serve(config.METRICS_PORT, config.METRICS_HOST)
+    : undefined;
+  if (metricsServer)
+    log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics at /metrics');
   const server = listen(app.fetch, { port: config.PORT, hostname: config.HOST }, (info) => {
     phases.mark('listen');
     log.info({ phases: phases.phases, wallMs: phases.totalWallMs, cpuMs: phases.totalCpuMs }, 'started');
@@ -85,11 +100,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    // Whatever happens below, the process is gone within SHUTDOWN_DEADLINE_MS.
+    // Whatever happens below, the process is gone within the delay plus SHUTDOWN_DEADLINE_MS.
     setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, config.SHUTDOWN_DELAY_MS + SHUTDOWN_DEADLINE_MS).unref();
+    // Readiness answers 503 first, still serving, so a load balancer stops sending new requests
+    // here before the listener closes (SHUTDOWN_DELAY_MS: a few of its check intervals).
+    startDraining();
+    if (config.SHUTDOWN_DELAY_MS > 0) {
+      log.info({ delayMs: config.SHUTDOWN_DELAY_MS }, 'draining: not ready, still serving');
+      await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
+    }
     // Stop accepting; requests in flight finish; idle keep-alive connections close now.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
@@ -104,7 +126,9 @@ async function main() {
     await transitions.stop();
     await unreadMessages.stop();
     await ctx.changes.stop();
+    await closeControl?.();
     await database.close();
+    metricsServer?.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -10,6 +10,8 @@ import { createPaymentProvider } from './adapters/payments';
 import { VenueListCache } from './services/venues/list-cache';
 import { VenueIndex } from './services/venues/venue-index';
 import { onBookingsCommitted } from './db/transaction';
+import { FieldCipher, parseKey } from './db/field-cipher';
+import { Metrics } from './metrics';
 
 /** Builds the application context around an open, migrated database. */
 export async function createContext(
@@ -29,6 +31,9 @@ export async function createContext(
   );
   venueListCache.follow(changes);
   onBookingsCommitted(database.db, (venueId) => venueListCache.calendars.changed(venueId));
+  // Node's process metrics only where they are served: each test app would add its own monitors.
+  const metrics = new Metrics({ processMetrics: config.METRICS_PORT !== undefined });
+  metrics.readFrom({ database, venueIndex: () => venueListCache.index?.state });
   return {
     config,
     database,
@@ -38,10 +43,15 @@ export async function createContext(
     mail,
     changes,
     storage: overrides.storage ?? createStorage(config),
+    cipher: new FieldCipher(
+      parseKey(config.DATA_ENCRYPTION_KEY),
+      config.DATA_ENCRYPTION_OLD_KEYS.map(parseKey),
+    ),
     payments: overrides.payments ?? (await createPaymentProvider(config)),
     venueListCache,
     now: overrides.now ?? (() => new Date()),
     logRing: logRingOf(log) ?? new LogRing(),
+    metrics,
     startedAt: new Date(),
   };
 }

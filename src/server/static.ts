@@ -20,7 +20,7 @@ const notFoundFile = (c: Context) =>
   c.text('Not found', 404, { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=UTF-8' });
 
 const DEFAULT_HEAD = `<title>Velvet — Premium Nightlife Venues</title>
-    <meta name="description" content="Velvet is the marketplace for premium nightlife venues: discover bars and clubs, book instantly, and list your own venue." />`;
+    <meta name="description" content="Velvet is the marketplace for premium nightlife venues: discover bars and clubs, request a date the host confirms, and list your own venue." />`;
 
 /** Vite puts the stylesheet last in <head>, after the entry script and its modulepreloads. */
 const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
@@ -187,7 +187,10 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
         onRenderError?.(err, c.req.path);
       }
     }
-    return c.html(fillTemplate(indexHtml(), { head: DEFAULT_HEAD, scripts, fonts: fonts(), state }));
+    // A path no page of the manifest serves is answered 404 (the browser shows the not-found
+    // page), so crawlers and links checkers see it for what it is.
+    const status = pages?.pageModule && !shellPage ? 404 : 200;
+    return c.html(fillTemplate(indexHtml(), { head: DEFAULT_HEAD, scripts, fonts: fonts(), state }), status);
   });
   // A form submitted before the page's script took it over (on a slow network the sign-in and
   // password forms are on screen before the app): they are method="post", so what was typed never

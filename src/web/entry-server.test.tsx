@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Venue } from '@/domain/contract';
 import { venueCard, venueListPage } from './test-fixtures';
 import { defaultHours } from '@/domain/hours';
-import { serverRenderedPaths } from './App';
-import {
-  pageModule,
-  publicPaths,
-  renderPage,
-  shellState,
-  imagePreloads,
-  type LoadJson,
-} from './entry-server';
+import { PAGES } from '@/domain/pages';
+import { PAGE_DATA, pageModule, renderPage, shellState, type LoadJson } from './entry-server';
 
 const card = (n: number) => venueCard(n);
 
@@ -30,19 +23,10 @@ function api(answers: Record<string, unknown>) {
 
 const ORIGIN = 'https://velvet.example';
 
-describe('the server-rendered paths', () => {
-  it('are the ones whose page the browser loads before hydrating (App.tsx)', () => {
-    // A public page added to one list and not the other would hydrate before its module loaded.
-    expect([...serverRenderedPaths()].sort()).toEqual([...publicPaths()].sort());
-  });
-
-  it('each have a page with an entry of its own, which hydrates it before the load event (decision 45)', () => {
-    const boots = import.meta.glob('./boot/*.tsx');
-    for (const path of publicPaths()) {
-      const page = pageModule(path.replace(':id', 'some-id'));
-      expect(page, path).toMatch(/^src\/web\/pages\/\w+\.tsx$/);
-      expect(Object.keys(boots), path).toContain(`./boot/${page!.split('/').pop()}`);
-    }
+describe('PAGE_DATA', () => {
+  it('loads data only for pages the manifest has the server render', () => {
+    const rendered = new Set<string>(PAGES.filter((p) => p.ssr).map((p) => p.page));
+    for (const page of Object.keys(PAGE_DATA)) expect(rendered, page).toContain(page);
   });
 });
 
@@ -61,11 +45,11 @@ describe('renderPage', () => {
     expect(page!.html).toContain('Club Number 1');
     expect(page!.html).toContain('Club Number 2');
     expect(page!.html).not.toContain('Loading venues');
-    // The page's title (DocumentTitle) is in the head, with the description, canonical, Open
-    // Graph and the preloads of the first cards' photos.
+    // React's <title> and its preloads of the first cards' photos are in the head, with the
+    // description, canonical and Open Graph.
     expect(page!.html).not.toContain('<title>');
     expect(page!.head).toContain('<title>Velvet — Premium Nightlife Venues</title>');
-    expect(page!.head).toContain('<link rel="preload" as="image" href="/media/v1/photo.jpg.card.webp" />');
+    expect(page!.head).toMatch(/<link rel="preload" as="image" href="\/media\/v1\/photo.jpg.card.webp"\/>/);
     expect(page!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
     expect(page!.head).toContain('<meta name="description" content="Velvet is the marketplace');
     expect(page!.head).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
@@ -143,7 +127,7 @@ describe('renderPage', () => {
     const preloads = page!.head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     // The first photo only (the gallery's large image), not the thumbnails.
     expect(preloads).toHaveLength(1);
-    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(preloads[0]!)?.[1];
+    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(preloads[0]!)?.[1];
     expect(attr('imagesrcset')).toBe(`${image(0).card_url} 640w, ${image(0).full_url} 1600w`);
     expect(attr('imagesizes')).toMatch(/100vw$/);
     expect(attr('fetchpriority')).toBe('high');
@@ -200,24 +184,5 @@ describe('pageModule', () => {
     expect(pageModule('/venue-management/abc')).toBe('src/web/pages/VenueManagementPage.tsx');
     expect(pageModule('/review/b1')).toBe('src/web/pages/ReviewPage.tsx');
     expect(pageModule('/nowhere/at/all')).toBeNull();
-  });
-});
-
-describe('imagePreloads', () => {
-  it('preloads the images not loaded lazily, high priority first, with their sources and sizes', () => {
-    const markup =
-      '<div><img src="/a.webp" loading="eager"/><img src="/lazy.webp" loading="lazy"/>' +
-      '<img src="/low.webp" fetchpriority="low"/>' +
-      '<img src="/h.webp" srcset="/h.webp 640w, /H.webp 1600w" sizes="100vw" fetchpriority="high" loading="eager"/>' +
-      '<img src="/a.webp"/><img alt="none"/></div>';
-    expect(imagePreloads(markup)).toEqual([
-      '<link rel="preload" as="image" imagesrcset="/h.webp 640w, /H.webp 1600w" imagesizes="100vw" fetchpriority="high" />',
-      '<link rel="preload" as="image" href="/a.webp" />',
-    ]);
-  });
-
-  it('preloads at most ten ordinary images', () => {
-    const markup = Array.from({ length: 12 }, (_, i) => `<img src="/${i}.webp"/>`).join('');
-    expect(imagePreloads(markup)).toHaveLength(10);
   });
 });

@@ -1,6 +1,6 @@
-// A server-rendered page hydrated as main.tsx hydrates it (decision 35): the browser's runtime
-// (Preact) takes over the server's markup without drawing any of it again — no element removed
-// and put back, no duplicate — and the page then answers like a rendered one.
+// A server-rendered page hydrated as start.tsx hydrates it (decision 61): React takes over the
+// server's markup without drawing any of it again — no element removed and put back, no
+// duplicate — and the page then answers like a rendered one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { venueCard, venueListPage } from './test-fixtures';
 import { recordMergedClasses, renderPage, type LoadJson } from './entry-server';
@@ -10,16 +10,31 @@ import { recordMergedClasses, renderPage, type LoadJson } from './entry-server';
  * loaded the page's module in this process, which the browser has not.
  */
 async function browserModules() {
+  // React's server renderer leaves the contexts of its last task set (it switches them at the
+  // start of each task, so a server never notices); a render of nothing puts them back, as if
+  // the page had been rendered in another process.
+  const { prerender } = await import('react-dom/static');
+  await prerender(null);
   vi.resetModules();
-  const [{ createElement }, { hydrateRoot }, { hydrate }, { App, preloadPage }, { createQueryClient }] =
-    await Promise.all([
-      import('react'),
-      import('react-dom/client'),
-      import('@tanstack/react-query'),
-      import('./App'),
-      import('./lib/queryClient'),
-    ]);
-  return { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient };
+  const [
+    { createElement },
+    { hydrateRoot },
+    { hydrate },
+    { App, providePageAt },
+    { createQueryClient },
+    home,
+  ] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('@tanstack/react-query'),
+    import('./App'),
+    import('./lib/queryClient'),
+    // What the page's own entry (src/web/boot/HomePage.tsx) imports with the app.
+    import('./pages/HomePage'),
+  ]);
+  // As start.tsx does with it: the page renders at once, without suspending.
+  const providePage = () => providePageAt('/', home);
+  return { createElement, hydrateRoot, hydrate, App, createQueryClient, providePage };
 }
 
 const card = (n: number) => venueCard(n, { open_to_flexible_hours: n === 2 });
@@ -49,7 +64,14 @@ function answerFetchFromLoad() {
 // jsdom has no scrolling; the layout scrolls to the top on a new page.
 window.scrollTo = () => undefined;
 
+/** Every root and query client a test made: unmounted and cleared after it, so no React work or
+ * query timer runs once the test environment is gone ("window is not defined"). */
+const mounted: Array<{ unmount(): void }> = [];
+const clients: Array<{ clear(): void }> = [];
+
 afterEach(() => {
+  for (const root of mounted.splice(0)) root.unmount();
+  for (const client of clients.splice(0)) client.clear();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -58,11 +80,7 @@ describe('hydrating a server-rendered page', () => {
   it('keeps every element of the home page', async () => {
     answerFetchFromLoad();
     window.history.replaceState(null, '', '/');
-    // The second render of a page, as a running server sends it: its module already loaded, so
-    // no Suspense markers around it (the first render has them).
-    await renderPage(new URL('http://localhost/'), 'http://localhost', load);
     const page = await renderPage(new URL('http://localhost/'), 'http://localhost', load);
-    expect(page!.html).not.toContain('<!--');
     expect(page).not.toBeNull();
     document.body.innerHTML = `<div id="root">${page!.html}</div>`;
     const root = document.getElementById('root')!;
@@ -79,17 +97,24 @@ describe('hydrating a server-rendered page', () => {
       }
     }).observe(root, { childList: true, subtree: true });
 
-    // As main.tsx does: the page's module first, then hydrate.
-    const { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient } =
+    // As start.tsx does: the page's module handed to the router, then hydrate.
+    const { createElement, hydrateRoot, hydrate, App, createQueryClient, providePage } =
       await browserModules();
+    expect(providePage()).toBe(true);
     const queryClient = createQueryClient();
+    clients.push(queryClient);
     hydrate(queryClient, page!.state);
-    await preloadPage('/');
-    hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient }));
-    // Hydrated when the page's DocumentTitle has run.
-    await vi.waitFor(() => expect(document.title).toBe('Velvet — Premium Nightlife Venues'), {
-      timeout: 10_000,
-    });
+    mounted.push(
+      hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient })),
+    );
+    // Hydrated when React has put the page's <title> in <head>.
+    await vi.waitFor(
+      () =>
+        expect(document.head.querySelector('title')?.textContent).toBe('Velvet — Premium Nightlife Venues'),
+      {
+        timeout: 10_000,
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(changes).toEqual([]);
@@ -117,20 +142,27 @@ describe('hydrating a server-rendered page', () => {
     document.body.innerHTML = `<div id="root">${page!.html}</div>`;
     const root = document.getElementById('root')!;
 
-    // A new tab: tailwind-merge counted, the merges learned as main.tsx learns them.
-    const { createElement, hydrateRoot, hydrate, App, preloadPage, createQueryClient } =
+    // A new tab: tailwind-merge counted, the merges learned as start.tsx learns them.
+    const { createElement, hydrateRoot, hydrate, App, createQueryClient, providePage } =
       await browserModules();
+    providePage();
     const tailwindMerge = await import('tailwind-merge');
     const calls = vi.spyOn(tailwindMerge, 'twMerge');
     const { learnMergedClasses, cn } = await import('./lib/utils');
     learnMergedClasses(JSON.parse(JSON.stringify(classes)) as typeof classes);
     const queryClient = createQueryClient();
+    clients.push(queryClient);
     hydrate(queryClient, page!.state);
-    await preloadPage('/');
-    hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient }));
-    await vi.waitFor(() => expect(document.title).toBe('Velvet — Premium Nightlife Venues'), {
-      timeout: 10_000,
-    });
+    mounted.push(
+      hydrateRoot(root, createElement<NonNullable<Parameters<typeof App>[0]>>(App, { queryClient })),
+    );
+    await vi.waitFor(
+      () =>
+        expect(document.head.querySelector('title')?.textContent).toBe('Velvet — Premium Nightlife Venues'),
+      {
+        timeout: 10_000,
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).not.toHaveBeenCalled();
     // A string the render never made is still merged, later utilities winning.

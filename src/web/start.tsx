@@ -7,16 +7,18 @@ import '@fontsource-variable/inter/wght.css';
 import '@fontsource/playfair-display/600.css';
 import '@fontsource/playfair-display/700.css';
 import './styles.css';
-import { App, preloadPage, providePage } from './App';
+import { App, loadPageAt, providePageAt } from './App';
 import { createQueryClient } from './lib/queryClient';
 import { learnMergedClasses } from './lib/utils';
 
 /**
- * Starts the app in the browser. `page` is the module of the server-rendered page, given by the
- * page's own entry (src/web/boot, decision 45), which imported it with the app: the page is then
- * hydrated in the same task, while the document's scripts run, before its `load` event — a click
- * the moment the page has loaded reaches the app, not the bare server-rendered form. Without it
- * (main.tsx) a server-rendered page is hydrated once its module has loaded.
+ * Starts the app in the browser. A server-rendered page (entry-server.tsx) is hydrated with its
+ * module at hand, so React hydrates it in one concurrent pass — and at once, synchronously, when
+ * a visitor clicks before that pass is done: a click the moment the page has loaded reaches the
+ * app, not the bare server-rendered form (React cannot hydrate a part whose module is still
+ * loading). `page` is that module, given by the page's own entry (src/web/boot, decision 45),
+ * which imported it with the app; without it (index.html's entry) the module is loaded first.
+ * Every other page is rendered here.
  */
 export function start(page?: { default: ComponentType }) {
   const root = document.getElementById('root');
@@ -38,18 +40,15 @@ export function start(page?: { default: ComponentType }) {
     }
   }
   if (stateElement && root.firstElementChild) {
-    // Hydrated by Preact's compat layer (decision 35), which the server rendered it with; the
-    // page's DocumentTitle sets document.title from here on. The page's module first: a page
-    // that suspended while hydrating would be drawn again.
-    const hydratePage = () =>
+    const hydrate = () =>
       hydrateRoot(
         root,
         <StrictMode>
           <App queryClient={queryClient} />
         </StrictMode>,
       );
-    if (page && providePage(window.location.pathname, page)) hydratePage();
-    else preloadPage(window.location.pathname).then(hydratePage, hydratePage);
+    if (page && providePageAt(window.location.pathname, page)) hydrate();
+    else loadPageAt(window.location.pathname).then(hydrate, hydrate);
   } else {
     createRoot(root).render(
       <StrictMode>

@@ -281,7 +281,7 @@ export const BOOKING_ROWS: Row[] = [
   },
   {
     route: 'GET /api/me/messages/unread',
-    source: 'operations.ts: signed in (each counts their own)',
+    source: 'the definition: signed in (each counts their own)',
     expect: SIGNED_IN,
     prepare: async () => ({ path: '/api/me/messages/unread' }),
   },

@@ -5,14 +5,16 @@
  */
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { venueReviews } from '../../src/server/db/schema';
+import { chargeDisputes, payments, venueReviews } from '../../src/server/db/schema';
 import { bookingRow, insertVenue } from '../factories';
 import { CARDS, confirmCard, createPaymentBody, pay, paymentsOf, startPayment } from './payments-fixtures';
+import { call } from './client';
 import { reviewBody } from './reviews-fixtures';
 import {
   ADMIN_ONLY,
   ANYONE,
   BOOKING_READERS,
+  SIGNED_IN,
   type Expected,
   type Row,
   asAdmin,
@@ -28,9 +30,84 @@ const ONLY_ITS_GUEST: Expected = [401, 200, 404, 403, 404, 403];
 
 const reviewRow = (id: string) => () =>
   w.env.ctx.db.select().from(venueReviews).where(eq(venueReviews.id, id));
+/** A $45.50 additional charge made an hour after a fresh booking's end (made through the API). */
+async function freshCharge() {
+  const venue = await minSpend();
+  const b = await freshConfirmed(venue, { total_price: 500 });
+  await pay(w.env, w.a.guest, b.id);
+  const at = new Date(b.ends_at.getTime() + 3_600_000);
+  const res = await asHostAt(at, {
+    amount: 45.5,
+    reason: 'damages',
+    description: 'Broken glass',
+    bookingId: b.id,
+    venueId: venue.id,
+    userId: w.a.guest.profile.id,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { chargeId: res.body.charge.id as string, at };
+}
+async function asHostAt(at: Date, json: Record<string, unknown>) {
+  const saved = w.env.clock.now;
+  w.env.clock.now = at;
+  try {
+    return await call(w.env, 'POST', '/api/charge-additional', { cookie: w.a.host.cookie, json });
+  } finally {
+    w.env.clock.now = saved;
+  }
+}
+const bookingOfPayment = async (id: string) =>
+  (await w.env.ctx.db.select({ b: payments.booking_id }).from(payments).where(eq(payments.id, id)))[0]?.b;
 const minSpend = once(() => insertVenue(w.env, w.a.host, { pricing_type: 'minimum_spend', base_price: 500 }));
 
 export const MONEY_ROWS: Row[] = [
+  /* ---------- earnings (issue 29): a host reads only their own; guests and the admin none ---------- */
+  {
+    route: 'GET /api/host/earnings',
+    source: 'issue 29: each host sees their own earnings; a guest never sees fees or balances',
+    expect: [401, 403, 403, 200, 200, 403],
+    prepare: async () => ({ path: '/api/host/earnings' }),
+  },
+  {
+    route: 'GET /api/host/earnings.csv',
+    source: 'issue 29: the host’s own statement',
+    expect: [401, 403, 403, 200, 200, 403],
+    prepare: async () => ({ path: '/api/host/earnings.csv?from=2030-01-01&to=2031-12-31' }),
+  },
+  /* ---------- payouts, the fee and the report (issue 29): the admin only ---------- */
+  {
+    route: 'GET /api/admin/payouts',
+    source: 'issue 29: the admin’s Payouts section; a guest never sees fees or balances',
+    expect: ADMIN_ONLY,
+    prepare: async () => ({ path: '/api/admin/payouts' }),
+  },
+  {
+    route: 'POST /api/admin/payouts',
+    source: 'issue 29: only the admin records payouts (this host has nothing available: 409)',
+    expect: [401, 403, 403, 403, 403, 409],
+    prepare: async () => ({
+      path: '/api/admin/payouts',
+      json: { host_id: w.a.otherHost.profile.id, bank_reference: 'ACH-TEST-1' },
+    }),
+  },
+  {
+    route: 'GET /api/admin/payouts.csv',
+    source: 'issue 29: a payout batch as CSV for the bank',
+    expect: ADMIN_ONLY,
+    prepare: async () => ({ path: '/api/admin/payouts.csv' }),
+  },
+  {
+    route: 'PUT /api/admin/platform-fee',
+    source: 'issue 29: the admin changes the fee in the dashboard',
+    expect: ADMIN_ONLY,
+    prepare: async () => ({ path: '/api/admin/platform-fee', json: { percent: 10 } }),
+  },
+  {
+    route: 'GET /api/admin/money',
+    source: 'issue 29: the admin’s monthly report and reconciliation',
+    expect: ADMIN_ONLY,
+    prepare: async () => ({ path: '/api/admin/money' }),
+  },
   /* ---------- reviews ---------- */
   {
     route: 'GET /api/bookings/:id/review',
@@ -195,6 +272,58 @@ export const MONEY_ROWS: Row[] = [
       };
     },
     check: (_role, res) => expect(res.body.success).toBe(true),
+  },
+  /* ---------- disputes of additional charges (issue 30 item 5, decision 82) ---------- */
+  {
+    route: 'GET /api/charges',
+    source:
+      'decision 82: each signed-in person reads the additional charges of their own bookings as a guest',
+    expect: SIGNED_IN,
+    prepare: async () => ({ path: '/api/charges' }),
+  },
+  {
+    route: 'POST /api/charges/:id/dispute',
+    source:
+      'decision 82: the booking’s guest disputes a charge; the host and the admin know it (403), strangers not (404)',
+    expect: [401, 201, 404, 403, 404, 403],
+    prepare: async () => {
+      const { chargeId, at } = await freshCharge();
+      return {
+        path: `/api/charges/${chargeId}/dispute`,
+        at,
+        json: { reason: 'The glass was already cracked when we arrived.' },
+        snapshot: () =>
+          w.env.ctx.db.select().from(chargeDisputes).where(eq(chargeDisputes.payment_id, chargeId)),
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/disputes',
+    source: 'decision 82: disputed charges go to the admin',
+    expect: ADMIN_ONLY,
+    prepare: async () => ({ path: '/api/admin/disputes' }),
+  },
+  {
+    route: 'POST /api/admin/disputes/:id/decide',
+    source: 'decision 82: only the admin upholds or refunds a disputed charge',
+    expect: ADMIN_ONLY,
+    prepare: async () => {
+      const { chargeId, at } = await freshCharge();
+      const [d] = await w.env.ctx.db
+        .insert(chargeDisputes)
+        .values({
+          payment_id: chargeId,
+          booking_id: (await bookingOfPayment(chargeId))!,
+          reason: 'Not mine at all.',
+        })
+        .returning();
+      return {
+        path: `/api/admin/disputes/${d!.id}/decide`,
+        at,
+        json: { decision: 'refund' },
+        snapshot: () => w.env.ctx.db.select().from(chargeDisputes).where(eq(chargeDisputes.id, d!.id)),
+      };
+    },
   },
   {
     route: 'GET /api/bookings/:id/cancellation',

@@ -3,7 +3,7 @@
  * dashboard tabs, §6 "uses email test and debug tools"; tests/operations.test.ts).
  */
 import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../src/server/db/schema';
+import { emailAttachments, emailOutbox } from '../../src/server/db/schema';
 import { ADMIN_ONLY, type Expected, type Row, w } from './authz-world';
 
 /** The email tools queue the message and answer 202. */
@@ -24,9 +24,31 @@ async function queuedEmail(status: 'pending' | 'failed') {
     .returning();
   return row!;
 }
+/** A queued email with a file stored beside it (decision 80). */
+async function emailWithFile() {
+  const m = await queuedEmail('pending');
+  const content = Buffer.from('%PDF-1.7 a receipt');
+  const [file] = await w.env.ctx.db
+    .insert(emailAttachments)
+    .values({
+      outbox_id: m.id,
+      filename: 'velvet-receipt-VLV-00000000.pdf',
+      content_type: 'application/pdf',
+      content,
+      size: content.length,
+    })
+    .returning();
+  return { m, file: file! };
+}
 const outboxRow = (id: string) => () => w.env.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
 
 export const OPERATIONS_ROWS: Row[] = [
+  {
+    route: 'GET /api/audit',
+    source: 'issue 30: the admin reads the audit trail, a host the entries about their venues',
+    expect: [401, 403, 403, 200, 200, 200],
+    prepare: async () => ({ path: '/api/audit' }),
+  },
   {
     route: 'POST /api/send-email',
     source: 'SPEC §6 admin email tools; tests/operations.test.ts',
@@ -64,6 +86,15 @@ export const OPERATIONS_ROWS: Row[] = [
     prepare: async () => {
       const m = await queuedEmail('pending');
       return { path: `/api/admin/outbox/${m.id}/cancel`, snapshot: outboxRow(m.id) };
+    },
+  },
+  {
+    route: 'GET /api/admin/outbox/:id/attachments/:attachment',
+    source: 'issue 31: the receipt attached to the payment email; tests/mail-receipt-attachment.test.ts',
+    expect: ADMIN_ONLY,
+    prepare: async () => {
+      const { m, file } = await emailWithFile();
+      return { path: `/api/admin/outbox/${m.id}/attachments/${file.id}` };
     },
   },
   {

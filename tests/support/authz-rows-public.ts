@@ -7,7 +7,16 @@ import { expect } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/server/db/schema';
 import type { Role } from '../factories';
-import { STRONG_PASSWORD, call, confirmationLink, cookieFrom, signUpAndSignIn, uniqueEmail } from './client';
+import {
+  STRONG_PASSWORD,
+  call,
+  confirmationLink,
+  cookieFrom,
+  signUpAndSignIn,
+  uniqueEmail,
+  withTwoFactor,
+} from './client';
+import { totpCode } from './two-factor';
 import { openStream } from './sse';
 import {
   ADMIN_ONLY,
@@ -29,6 +38,9 @@ const portalOf = (role: Role) => (role === 'host' || role === 'otherHost' ? 'hos
 
 /** A confirmed guest account no role owns (sign-in, forgot and reset use it). */
 const spare = once(() => signUpAndSignIn(w.env, { role: 'user', name: 'Spare Guest' }));
+const spareWithTwoFactor = once(async () =>
+  withTwoFactor(w.env, await signUpAndSignIn(w.env, { role: 'user', name: 'Spare Twofactor' })),
+);
 const resettable = once(() => signUpAndSignIn(w.env, { role: 'user', name: 'Reset Guest' }));
 /** An account that signed up and never confirmed. */
 const unconfirmed = once(async () => {
@@ -59,13 +71,25 @@ export const PUBLIC_ROWS: Row[] = [
   /* ---------- system ---------- */
   {
     route: 'GET /api/health',
-    source: 'operations.ts: anyone',
+    source: 'the definition: anyone',
     expect: ANYONE,
     prepare: async () => ({ path: '/api/health' }),
   },
   {
+    route: 'GET /api/health/live',
+    source: 'the definition: anyone (a probe has no session)',
+    expect: ANYONE,
+    prepare: async () => ({ path: '/api/health/live' }),
+  },
+  {
+    route: 'GET /api/health/ready',
+    source: 'the definition: anyone (a probe has no session)',
+    expect: ANYONE,
+    prepare: async () => ({ path: '/api/health/ready' }),
+  },
+  {
     route: 'GET /api/config',
-    source: 'operations.ts: anyone',
+    source: 'the definition: anyone',
     expect: ANYONE,
     prepare: async () => ({ path: '/api/config' }),
   },
@@ -111,7 +135,7 @@ export const PUBLIC_ROWS: Row[] = [
   /* ---------- accounts ---------- */
   {
     route: 'POST /api/accounts/sign-up',
-    source: 'SPEC §2 /user-auth public; operations.ts: anyone',
+    source: 'SPEC §2 /user-auth public; the definition: anyone',
     expect: [201, 201, 201, 201, 201, 201],
     prepare: async () => ({
       path: '/api/accounts/sign-up',
@@ -127,6 +151,23 @@ export const PUBLIC_ROWS: Row[] = [
       json: { email: (await spare()).email, password: STRONG_PASSWORD, portal: 'user' },
     }),
     check: async (_role, res) => expect(res.body.profile.id).toBe((await spare()).profile.id),
+  },
+  {
+    route: 'POST /api/accounts/sign-in/two-factor',
+    subject: 'a spare guest with two-factor on, after its password step (the step’s cookie is the caller’s)',
+    source: 'decision 76: the second step of a sign-in, open to anyone holding the step',
+    expect: ANYONE,
+    prepare: async () => {
+      const me = await spareWithTwoFactor();
+      const step = await signIn(me.email, 'user');
+      expect(step.body.two_factor_required).toBe(true);
+      return {
+        path: '/api/accounts/sign-in/two-factor',
+        cookie: cookieFrom(step.headers),
+        json: { method: 'totp', code: totpCode(me.totpSecret!) },
+      };
+    },
+    check: async (_role, res) => expect(res.body.profile.id).toBe((await spareWithTwoFactor()).profile.id),
   },
   {
     route: 'POST /api/accounts/sign-out',
@@ -147,7 +188,7 @@ export const PUBLIC_ROWS: Row[] = [
   },
   {
     route: 'POST /api/accounts/forgot-password',
-    source: 'operations.ts: anyone, the same answer for every address',
+    source: 'the definition: anyone, the same answer for every address',
     expect: ANYONE,
     prepare: async () => ({ path: '/api/accounts/forgot-password', json: { email: (await spare()).email } }),
   },
@@ -195,7 +236,7 @@ export const PUBLIC_ROWS: Row[] = [
   },
   {
     route: 'GET /api/session',
-    source: 'operations.ts: anyone (null when signed out)',
+    source: 'the definition: anyone (null when signed out)',
     expect: ANYONE,
     prepare: async () => ({ path: '/api/session' }),
     check: (role, res) => expect(res.body.profile?.id ?? null).toBe(profileOf(role)),

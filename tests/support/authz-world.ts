@@ -198,6 +198,7 @@ const STATE_TABLES = [
   'refunds',
   'local_intents',
   'email_outbox',
+  'email_attachments',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { emailOutbox } from '../../src/server/db/schema';
 import type { TestEnv } from './env';
 import { ADMIN_EMAIL, PUBLIC_URL } from './env';
 import { STRONG_PASSWORD, signUpBody } from './standard-accounts';
+import { enrolTwoFactor } from './two-factor';
 
 export { STRONG_PASSWORD } from './standard-accounts';
 
@@ -65,6 +66,24 @@ export interface Actor {
   email: string;
   cookie: string;
   profile: { id: string; role: string; email: string; full_name: string };
+  /** Set when the account has two-factor sign-in on (decision 76): its TOTP secret. */
+  totpSecret?: string;
+}
+
+/** Turns two-factor sign-in on for an actor through the API; returns it with its new cookie. */
+export async function withTwoFactor(
+  env: TestEnv,
+  actor: Actor,
+  password = STRONG_PASSWORD,
+): Promise<Actor & { recoveryCodes: string[] }> {
+  const post = (path: string, json: unknown, cookie: string) => call(env, 'POST', path, { json, cookie });
+  const enrolled = await enrolTwoFactor(post, actor.cookie, password);
+  return {
+    ...actor,
+    cookie: enrolled.cookie,
+    totpSecret: enrolled.secret,
+    recoveryCodes: enrolled.recoveryCodes,
+  };
 }
 
 /** Signs up through the API, confirms through the emailed link, signs in; returns the session cookie. */

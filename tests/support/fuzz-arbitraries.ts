@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { requestJsonSchema } from '../../src/server/openapi/document';
-import type { Operation } from '../../src/server/openapi/operations';
+import type { Operation } from './endpoints';
 import { FRIDAY } from '../factories';
 import { idForField, paramValue, type World } from './fuzz-world';
 import {
@@ -215,12 +215,9 @@ export function bodyCase(o: Operation, w: World): fc.Arbitrary<BodyCase> {
 
 /* ---------- query strings ---------- */
 
-/** Keys of the operation's query (schema or hand-read) plus stray ones; values odd; some raw (bad %-escapes). */
+/** Keys of the operation's query schema plus stray ones; values odd; some raw (bad %-escapes). */
 export function queryCase(o: Operation): fc.Arbitrary<string> {
-  const known = [
-    ...Object.keys((o.query ? requestJsonSchema(o.query).properties : undefined) ?? {}),
-    ...Object.keys(o.queryParams ?? {}),
-  ];
+  const known = Object.keys((o.query ? requestJsonSchema(o.query).properties : undefined) ?? {});
   const key = fc.oneof(
     { weight: 4, arbitrary: known.length > 0 ? fc.constantFrom(...known) : fc.constant('q') },
     { weight: 1, arbitrary: fc.constantFrom('', '__proto__', 'constructor', 'limit[]', 'a[b]', 'x') },

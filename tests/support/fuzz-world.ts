@@ -7,8 +7,16 @@
  */
 import { expect } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { Operation } from '../../src/server/openapi/operations';
-import { emailOutbox, localIntents, waitlistEntries, type Venue } from '../../src/server/db/schema';
+import type { Operation } from './endpoints';
+import {
+  chargeDisputes,
+  emailAttachments,
+  emailOutbox,
+  localIntents,
+  payments,
+  waitlistEntries,
+  type Venue,
+} from '../../src/server/db/schema';
 import { call, type Actor } from './client';
 import type { TestEnv } from './env';
 import {
@@ -34,9 +42,14 @@ export interface World {
   intentId: string;
   clientSecret: string;
   outboxId: string;
+  /** A file stored with that outbox message (decision 80). */
+  attachmentId: string;
   templateName: string;
   /** The calendar feed's file name, `<token>.ics`. */
   feedFile: string;
+  /** A payment row's id (the confirmed booking's) and a dispute of it (decision 82). */
+  paymentRowId: string;
+  disputeId: string;
 }
 
 export async function buildWorld(env: TestEnv, a: Accounts): Promise<World> {
@@ -71,6 +84,25 @@ export async function buildWorld(env: TestEnv, a: Accounts): Promise<World> {
     .from(localIntents)
     .where(eq(localIntents.client_secret, started.clientSecret));
   const [email] = await env.ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.created_at)).limit(1);
+  const pdf = Buffer.from('%PDF-1.7 a receipt');
+  const [file] = await env.ctx.db
+    .insert(emailAttachments)
+    .values({
+      outbox_id: email!.id,
+      filename: 'velvet-receipt-VLV-00000000.pdf',
+      content_type: 'application/pdf',
+      content: pdf,
+      size: pdf.length,
+    })
+    .returning();
+  const [paymentRow] = await env.ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.provider_id, started.paymentId));
+  const [dispute] = await env.ctx.db
+    .insert(chargeDisputes)
+    .values({ payment_id: paymentRow!.id, booking_id: confirmed.id, reason: 'Not a charge I agreed to.' })
+    .returning();
   const templates = await call(env, 'GET', '/api/admin/email-templates', { cookie: a.admin.cookie });
   const feed = await call(env, 'POST', `/api/venues/${venue.id}/calendar-feed`, { cookie: a.host.cookie });
   expect(feed.status, JSON.stringify(feed.body)).toBe(200);
@@ -91,8 +123,11 @@ export async function buildWorld(env: TestEnv, a: Accounts): Promise<World> {
     intentId: intent!.id,
     clientSecret: started.clientSecret,
     outboxId: email!.id,
+    attachmentId: file!.id,
     templateName: templates.body.templates[0].name,
     feedFile: String(feed.body.url).split('/').pop()!,
+    paymentRowId: paymentRow!.id,
+    disputeId: dispute!.id,
   };
 }
 
@@ -112,11 +147,15 @@ export function paramValue(w: World, path: string, param: string): string {
   if (param === 'id') {
     if (/^\/api\/admin\/venues\/:id\/(approve|reject)$/.test(path)) return w.pendingVenue.id;
     if (/\/venues\/:id/.test(path)) return w.venue.id;
+    if (path.startsWith('/api/me/saved-venues/')) return w.venue.id;
     if (/\/bookings\/:id/.test(path)) return bookingFor(w, path);
     if (path.startsWith('/api/waitlist/')) return w.waitlistId;
     if (/\/reviews\/:id/.test(path)) return w.reviewId;
     if (path.startsWith('/api/admin/outbox/')) return w.outboxId;
+    if (path.startsWith('/api/charges/')) return w.paymentRowId;
+    if (path.startsWith('/api/admin/disputes/')) return w.disputeId;
   }
+  if (param === 'attachment' && path.startsWith('/api/admin/outbox/')) return w.attachmentId;
   if (param === 'overrideId') return w.overrideId;
   if (param === 'intent_id') return w.intentId;
   if (param === 'name' && path.startsWith('/api/admin/email-templates/')) return w.templateName;
@@ -131,12 +170,24 @@ export const concretePath = (w: World, path: string) =>
     .replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => paramValue(w, path, p))
     .replace(/\*$/, 'not-there/x.png');
 
+/** Signed-in endpoints whose handler only the venue's host reaches (the service checks it). */
+const HOST_PATHS = [
+  '/overrides',
+  '/charge-additional',
+  '/response',
+  '/calendar-feed',
+  '/:id/bookings',
+  '/waitlist-demand',
+];
+
 /** The caller the fuzzer sends an operation as: one its access rule lets reach the handler. */
 export function callerOf(o: Pick<Operation, 'access' | 'path'>): Role {
   switch (o.access) {
     case 'guest':
+      return 'guest';
     case 'signed in':
-      return o.path.endsWith('/overrides') ? 'host' : 'guest';
+      // The access policy lets the venue's host (not its guests) reach these.
+      return HOST_PATHS.some((p) => o.path.endsWith(p)) ? 'host' : 'guest';
     case 'host':
     case 'host or admin':
       return 'host';

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   messageId: string;
   text: string;
   html: string;
+  /** The MIME attachments (parts with a file name), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -69,6 +71,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
   const { headers, body } = splitPart(raw);
   let text = '';
   let html = '';
+  const attachments: ReceivedMail['attachments'] = [];
   const visit = (h: Record<string, string>, b: string) => {
     const type = (h['content-type'] ?? 'text/plain').toLowerCase();
     const boundary = /boundary="?([^";]+)"?/i.exec(h['content-type'] ?? '')?.[1];
@@ -78,6 +81,13 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
         const p = splitPart(part.replace(/^\r?\n/, ''));
         visit(p.headers, p.body);
       }
+    } else if (/filename="?([^";]+)"?/i.test(h['content-disposition'] ?? '')) {
+      const enc = (h['content-transfer-encoding'] ?? '').toLowerCase();
+      attachments.push({
+        filename: /filename="?([^";]+)"?/i.exec(h['content-disposition']!)![1]!,
+        contentType: type.split(';')[0]!.trim(),
+        content: enc === 'base64' ? Buffer.from(b.replace(/\s+/g, ''), 'base64') : Buffer.from(b, 'binary'),
+      });
     } else if (type.startsWith('text/html')) html = decodeBody(h, b);
     else if (type.startsWith('text/plain')) text = decodeBody(h, b);
   };
@@ -88,6 +98,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
     messageId: headers['message-id'] ?? '',
     text: text.trim(),
     html,
+    attachments,
   };
 }
 

@@ -24,6 +24,7 @@ import type { Database, Db } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/logger';
 import type { MailTransport, OutgoingMail } from '../../src/server/adapters/mail';
 import { createContext } from '../../src/server/runtime';
+import { enrolTwoFactor } from './two-factor';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'admin@velvet.test';
@@ -60,7 +61,12 @@ export interface StandardActor {
   email: string;
   cookie: string;
   profile: { id: string; role: string; email: string; full_name: string };
+  /** The admin and the host have two-factor sign-in on (decision 76): their TOTP secret. */
+  totpSecret?: string;
 }
+
+/** The roles whose standard account has two-factor sign-in on: the ones that move money. */
+export const TWO_FACTOR_ROLES: readonly StandardRole[] = ['host', 'admin'];
 
 /** The rows the real sign-up path wrote into one table, in an order foreign keys accept. */
 interface TableRows {
@@ -161,10 +167,10 @@ async function foreignKeyOrder(db: Db, tables: string[]): Promise<string[]> {
   return ordered;
 }
 
-async function request(app: App, pathname: string, json: unknown) {
+async function request(app: App, pathname: string, json: unknown, cookie?: string) {
   const res = await app.request(pathname, {
     method: 'POST',
-    headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+    headers: { origin: PUBLIC_URL, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(json),
   });
   const text = await res.text();
@@ -212,6 +218,21 @@ export async function makeStandardAccounts(database: Database): Promise<Standard
         .join('; ');
       actors[role] = { email, cookie, profile: signIn.body.profile as StandardActor['profile'] };
     }
+    // The accounts that move money have two-factor sign-in on, as the reveal of bank details
+    // and a first additional charge require (decision 76). Their enrolment's audit entries are
+    // left out: each file's audit trail starts empty, as before.
+    for (const role of TWO_FACTOR_ROLES) {
+      const post = async (p: string, json: unknown, cookie: string) => {
+        const res = await app.request(p, {
+          method: 'POST',
+          headers: { origin: PUBLIC_URL, 'content-type': 'application/json', cookie },
+          body: JSON.stringify(json),
+        });
+        return { status: res.status, body: (await res.json()) as unknown, headers: res.headers };
+      };
+      const enrolled = await enrolTwoFactor(post, actors[role].cookie, STRONG_PASSWORD);
+      actors[role] = { ...actors[role], cookie: enrolled.cookie, totpSecret: enrolled.secret };
+    }
 
     const written: TableRows[] = [];
     for (const t of tables) {
@@ -222,7 +243,10 @@ export async function makeStandardAccounts(database: Database): Promise<Standard
       if (gone.length) {
         throw new Error(`signing the standard accounts up changed rows it did not make in ${t.table}`);
       }
-      const added = now.filter((r) => !old.has(r));
+      const added = now
+        .filter((r) => !old.has(r))
+        // The enrolments' audit entries are not copied (see above).
+        .filter((r) => t.table !== 'audit_events' || !r.includes('"two_factor.enabled"'));
       if (added.length) written.push({ ...t, json: `[${added.join(',')}]` });
     }
     const order = await foreignKeyOrder(

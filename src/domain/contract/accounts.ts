@@ -37,10 +37,16 @@ export interface SignUpResult {
   role: Role;
 }
 
-/** POST /api/accounts/sign-in. `role_updated`: a guest who signed in at the host portal became a host. */
+/**
+ * POST /api/accounts/sign-in and /api/accounts/sign-in/two-factor. `role_updated`: a guest who
+ * signed in at the host portal became a host. `two_factor_required`: the password was right but
+ * the account has two-factor sign-in, so no session yet (`profile` null) — send the code to
+ * /api/accounts/sign-in/two-factor within 10 minutes.
+ */
 export interface SignInResult {
-  profile: Profile;
+  profile: Profile | null;
   role_updated: boolean;
+  two_factor_required: boolean;
 }
 
 /** POST /api/accounts/confirm. */

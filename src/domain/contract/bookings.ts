@@ -65,6 +65,10 @@ export interface Booking {
   cancelled_by?: 'guest' | 'host' | 'admin' | 'system' | null;
   cancellation_reason?: string | null;
   card?: { brand: string; last4: string } | null;
+  /** Minimum spend: the last instant an additional charge may be made (the event's end + ADDITIONAL_CHARGE_DAYS). */
+  additional_charge_until?: Timestamp | null;
+  /** Minimum spend: what additional charges may still add up to (ADDITIONAL_CHARGE_MAX_PERCENT of the total). */
+  additional_charge_left_cents?: number;
   /** The terms before the venue's last modification (old → new with `termChanges`); null if never modified. */
   previous_terms?: BookingTerms | null;
 }

@@ -14,4 +14,8 @@ export interface CalendarFeed {
 export interface PublicConfig {
   /** The server's DEFAULT_TIME_ZONE: a new venue's time zone until the host picks another. */
   default_time_zone: string;
+  /** PLATFORM_FEE_PERCENT: what Velvet keeps of each new booking's money (issue 29). */
+  platform_fee_percent: number;
+  /** PAYOUT_HOLD_DAYS: days after an event before its earnings are available to the host. */
+  payout_hold_days: number;
 }

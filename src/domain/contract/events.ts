@@ -1,6 +1,6 @@
 /** The live change feed (GET /api/events, Server-Sent Events named after the entity). */
 
-export type LiveEntity = 'venue' | 'booking' | 'conversation' | 'waitlist';
+export type LiveEntity = 'venue' | 'booking' | 'conversation' | 'waitlist' | 'payout';
 
 /** One change, sent only to viewers who may read the row. */
 export type LiveEvent =
@@ -28,4 +28,10 @@ export type LiveEvent =
       venue_id: string;
       date: string;
       notified: boolean;
+    }
+  | {
+      /** A payout was recorded (to the host paid and the admin). */
+      entity: 'payout';
+      op: 'insert';
+      id: string;
     };

@@ -3,7 +3,10 @@
  * routes (`answer satisfies Encoded<T>`) and the web client. Request shapes are the zod schemas
  * in `@/domain/schemas`, which the server validates with. docs/api.md describes the same.
  */
+export * from './account';
 export * from './accounts';
+export * from './audit';
+export * from './earnings';
 export * from './availability';
 export * from './bookings';
 export * from './calendar';
@@ -11,6 +14,7 @@ export * from './errors';
 export * from './events';
 export * from './mailbox';
 export * from './messages';
+export * from './receipts';
 export * from './reviews';
 export * from './operations';
 export * from './payments';

@@ -4,6 +4,17 @@ import type { Timestamp } from './wire';
 /** See docs/decisions/0014: `sending` is leased to a worker, `uncertain` is never resent alone. */
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'cancelled';
 
+/** A file sent with a message (decision 80); the admin downloads it from its `url`. */
+export interface MailAttachmentInfo {
+  id: string;
+  filename: string;
+  content_type: string;
+  /** Bytes. */
+  size: number;
+  /** GET /api/admin/outbox/{message id}/attachments/{id} */
+  url: string;
+}
+
 /** One outbox message as GET /api/admin/mailbox answers it. */
 export interface MailMessage {
   id: string;
@@ -20,6 +31,8 @@ export interface MailMessage {
   transport: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The files sent with it, as they were when it was queued. */
+  attachments: MailAttachmentInfo[];
 }
 
 /** GET /api/admin/mailbox */

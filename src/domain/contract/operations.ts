@@ -27,6 +27,19 @@ export interface AdminBookingPage extends Omit<Page<Booking>, 'items'> {
   counts: Record<string, number>;
 }
 
+/**
+ * GET /api/host/bookings?status&venue_id&from&to&q&page&limit: one page of the host's inbox
+ * (awaiting requests first, then upcoming soonest first, then past); `total` counts the filtered
+ * bookings, `pending_count` the requests awaiting the venue's answer over all the host's venues.
+ */
+export interface HostBookingPage {
+  bookings: Booking[];
+  total: number;
+  page: number;
+  limit: number;
+  pending_count: number;
+}
+
 /** One outbox message as the Operations tab shows it. */
 export interface OutboxMessage extends MailMessage {
   /** The sender addresses to try in turn (empty: the configured MAIL_FROM). */

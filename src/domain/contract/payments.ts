@@ -168,3 +168,50 @@ export interface RevealedBankDetails {
   bank_routing_number: string | null;
   tax_id: string | null;
 }
+
+/** GET /api/charges items: the viewer's additional charges as a guest, with their dispute (decision 82). */
+export interface GuestCharge {
+  id: string;
+  booking_id: string;
+  venue_name: string;
+  amount_cents: number;
+  reason: string | null;
+  description: string | null;
+  created_at: Timestamp;
+  /** Until when it can be disputed (48 hours after it was made). */
+  dispute_until: Timestamp;
+  can_dispute: boolean;
+  dispute: {
+    id: string;
+    status: 'open' | 'upheld' | 'refunded';
+    reason: string;
+    admin_note: string | null;
+  } | null;
+}
+
+/** GET /api/admin/disputes items and the answers of dispute and decide. */
+export interface ChargeDisputeItem {
+  id: string;
+  payment_id: string;
+  booking_id: string;
+  reason: string;
+  status: 'open' | 'upheld' | 'refunded';
+  admin_note: string | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+  amount_cents: number;
+  charge_reason: string | null;
+  charge_description: string | null;
+  charged_at: Timestamp;
+  venue_name: string;
+  guest_name: string | null;
+  guest_email: string;
+}
+
+export interface GuestChargeList {
+  items: GuestCharge[];
+}
+
+export interface ChargeDisputeList {
+  items: ChargeDisputeItem[];
+}

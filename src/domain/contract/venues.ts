@@ -52,6 +52,16 @@ export interface VenuePrivateFields {
   /** The admin's notes on the last approval or rejection (the rejection reason). */
   review_notes: string | null;
   reviewed_at: Timestamp | null;
+  /**
+   * A host's changes to the live venue, waiting for the admin (decision 74): guests see the
+   * approved name, description and photos until then. Null: unchanged; '' clears the description.
+   */
+  pending_name: string | null;
+  pending_description: string | null;
+  /** New photos waiting for the admin (not shown to guests). */
+  pending_images: VenueImage[];
+  /** Since when changes wait; null when none does. */
+  pending_since: Timestamp | null;
 }
 
 /** GET /api/venues/:id and every venue write. The private fields only for the owner and the admin. */

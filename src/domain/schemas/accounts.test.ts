@@ -147,6 +147,15 @@ describe('control characters', () => {
     expect(nul.success).toBe(false);
     expect(nul.error?.issues[0]?.message).toBe('Full name contains characters that are not allowed.');
   });
+
+  it('a name is one line: CR, LF, NEL and the Unicode line separators are refused', () => {
+    const base = { email: 'a@b.co', password: 'NightOwl2026', full_name: 'Ok Name' };
+    for (const br of ['\r', '\n', '\r\n', '\u0085', '\u2028', '\u2029']) {
+      const res = signUpSchema.safeParse({ ...base, full_name: `One${br}Two` });
+      expect(res.success, JSON.stringify(br)).toBe(false);
+      expect(res.error?.issues[0]?.message).toBe('Full name must be on one line.');
+    }
+  });
 });
 
 describe('the return path on sign-up', () => {

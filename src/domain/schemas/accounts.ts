@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Role } from '../access';
 import { safeReturnPath } from '../return-path';
-import { BODY, emailField, missing, optionalPhone, optionalText, requiredText } from './fields';
+import { BODY, emailField, missing, optionalLine, optionalPhone, requiredLine } from './fields';
 
 /** The roles sign-up may ask for; admin is granted by the server (ADMIN_EMAIL). */
 export const SIGN_UP_ROLES = ['user', 'host'] as const satisfies readonly Role[];
@@ -18,9 +18,9 @@ export const signUpSchema = z
       password: z
         .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })
         .min(1, 'Password is required.'),
-      full_name: requiredText('Full name', 100),
+      full_name: requiredLine('Full name', 100),
       role: z.enum(SIGN_UP_ROLES, { error: 'Role must be user or host.' }).default('user'),
-      business_name: optionalText('Business name', 200).transform((v) => v ?? undefined),
+      business_name: optionalLine('Business name', 200).transform((v) => v ?? undefined),
       phone: optionalPhone,
       /**
        * The page to come back to after confirming and signing in (issue 12); carried in the
@@ -42,6 +42,18 @@ export const signUpSchema = z
   });
 export type SignUpInput = z.output<typeof signUpSchema>;
 
+/**
+ * POST /accounts/sign-up: only 'user' and 'host' may be asked for; anything else (including
+ * 'admin') signs up a guest.
+ */
+export const signUpRequestSchema = z.preprocess(
+  (body) =>
+    body !== null && typeof body === 'object'
+      ? { ...body, role: (body as { role?: unknown }).role === 'host' ? 'host' : 'user' }
+      : body,
+  signUpSchema,
+);
+
 export const signInSchema = z.object(
   {
     email: emailField(),
@@ -58,9 +70,13 @@ export const INVALID_CONFIRMATION_LINK = 'Invalid confirmation link';
 
 export const confirmEmailSchema = z.object(
   {
-    token: requiredText('Token', 500, INVALID_CONFIRMATION_LINK),
+    token: requiredLine('Token', 500, INVALID_CONFIRMATION_LINK),
     email: emailField(INVALID_CONFIRMATION_LINK, INVALID_CONFIRMATION_LINK),
-    role: z.enum(SIGN_UP_ROLES).optional().catch(undefined),
+    // Anything but a sign-up role is dropped, not refused.
+    role: z.preprocess(
+      (v) => ((SIGN_UP_ROLES as readonly unknown[]).includes(v) ? v : undefined),
+      z.enum(SIGN_UP_ROLES).optional(),
+    ),
   },
   { error: INVALID_CONFIRMATION_LINK },
 );
@@ -89,7 +105,7 @@ export const INVALID_RESET_LINK = 'This password reset link is not valid. Reques
 /** POST /api/accounts/reset-password: the link's token and email, and the new password. */
 export const resetPasswordSchema = z.object(
   {
-    token: requiredText('Token', 500, INVALID_RESET_LINK),
+    token: requiredLine('Token', 500, INVALID_RESET_LINK),
     email: emailField(INVALID_RESET_LINK, INVALID_RESET_LINK),
     password: z
       .string({ error: (iss) => (missing(iss.input) ? 'Password is required.' : 'Password must be text.') })

@@ -68,3 +68,21 @@ export const adminBookingEditSchema = z
   )
   .superRefine(endDiffersFromStart);
 export type AdminBookingEdit = z.output<typeof adminBookingEditSchema>;
+
+/**
+ * The booking's updated_at as the caller's page read it (an ISO 8601 date-time, as the API
+ * sends it): the action applies only to that version of the booking.
+ */
+const seenUpdatedAt = z
+  .string({
+    // Left out: the default message, which describeZodError turns into "Updated at is required."
+    error: (issue) => (issue.input === undefined ? undefined : 'Updated at must be text.'),
+  })
+  .pipe(z.iso.datetime({ offset: true, error: 'Updated at must be an ISO 8601 date and time.' }))
+  .transform((v) => new Date(v));
+
+/** POST /bookings/:id/approve: optionally, the version of the booking the host saw. */
+export const bookingApprovalSchema = z.object({ updated_at: seenUpdatedAt.optional() }, BODY);
+
+/** POST /bookings/:id/approve-changes: the version of the booking whose changes the guest saw. */
+export const changesApprovalSchema = z.object({ updated_at: seenUpdatedAt }, BODY);

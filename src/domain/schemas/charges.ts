@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHARGE_REASONS, MIN_ADDITIONAL_CHARGE, chargeDescription } from '../charges';
 import { isWholeCents } from '../pricing';
-import { BODY, MAX_PRICE, missing, optionalText, textToNumber, uuidField } from './fields';
+import { BODY, MAX_PRICE, missing, optionalLine, optionalText, textToNumber, uuidField } from './fields';
 
 export const CHARGE_FIELDS_MISSING = 'Please fill in all required fields';
 export const CHARGE_AMOUNT_INVALID = 'Please enter a valid amount greater than $0';
@@ -20,7 +20,7 @@ export const additionalChargeSchema = z
           .refine(isWholeCents, 'Amount can have at most 2 decimal places.'),
       ),
       reason: z.enum(CHARGE_REASONS, { error: CHARGE_FIELDS_MISSING }),
-      custom_reason: optionalText('Custom reason', 200),
+      custom_reason: optionalLine('Custom reason', 200),
       description: optionalText('Description', 500),
     },
     BODY,

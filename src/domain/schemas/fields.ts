@@ -20,7 +20,29 @@ export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const noControlChars = (label: string) =>
   [(v: string) => !CONTROL_CHARS.test(v), `${label} contains characters that are not allowed.`] as const;
 
-/** Trimmed, non-blank text. */
+/** Line breaks of any kind: a one-line field (a name, an address) refuses them. */
+export const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]/;
+export const oneLine = (label: string) =>
+  [(v: string) => !LINE_BREAKS.test(v), `${label} must be on one line.`] as const;
+
+/** Trimmed, non-blank text on one line: names, addresses, numbers typed by people. */
+export function requiredLine(label: string, max: number, requiredMessage = `${label} is required.`) {
+  return requiredText(label, max, requiredMessage).refine(...oneLine(label));
+}
+
+/** Optional text on one line (see optionalText). */
+export function optionalLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(...noControlChars(label))
+    .refine(...oneLine(label))
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+}
+
+/** Trimmed, non-blank text (line breaks allowed: descriptions, notes, messages). */
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required.`) {
   return z
     .string({ error: (iss) => (missing(iss.input) ? requiredMessage : `${label} must be text.`) })

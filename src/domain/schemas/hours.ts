@@ -4,7 +4,7 @@
  * same rules (a test holds them together).
  */
 import { z } from 'zod';
-import { WEEK_DAYS, type WeekDay } from '../calendar';
+import { WEEK_DAYS, isIsoDate, type WeekDay } from '../calendar';
 import { PRICING_TYPES, isWholeCents } from '../pricing';
 import { isOnTimeGrid } from '../time';
 
@@ -35,3 +35,15 @@ export const weeklyHoursSchema = z.object(
   Object.fromEntries(WEEK_DAYS.map((day) => [day, dayHoursSchema])) as Record<WeekDay, typeof dayHoursSchema>,
   { error: 'Opening hours are required.' },
 );
+
+const dateParam = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (yyyy-MM-dd).` })
+    .refine(isIsoDate, `${label} must be a date (yyyy-MM-dd).`)
+    .optional();
+
+/** GET /venues/:id/availability: the dates to show (both optional). */
+export const availabilityRangeSchema = z.object({ from: dateParam('From'), to: dateParam('To') });
+
+/** PUT /venues/:id/hours */
+export const hoursBodySchema = z.object({ hours: weeklyHoursSchema }, { error: 'Invalid request body.' });

@@ -6,6 +6,7 @@
  */
 export { END_TIME_MESSAGE, MAX_CAPACITY, MAX_PRICE } from './fields';
 export * from './accounts';
+export * from './account-settings';
 export * from './bookings';
 export * from './charges';
 export * from './hours';
@@ -15,3 +16,6 @@ export * from './reviews';
 export * from './venues';
 export * from './messages';
 export * from './waitlist';
+export * from './payments';
+export * from './venue-list';
+export * from './payouts';

@@ -1,9 +1,11 @@
 /**
  * The admin's operations tools: the email message of SPEC §3 (to, subject, html, from), the
- * test email, and the query strings of the server-paged admin lists (outbox, venues, bookings).
+ * test email, and the query strings of the server-paged lists (the admin's outbox, venues and
+ * bookings; the host's inbox).
  * Shared by the API and the browser forms.
  */
 import { z } from 'zod';
+import { AUDIT_ACTION_NAMES, AUDIT_SUBJECTS, type AuditAction } from '../audit';
 
 export const RECIPIENT_REQUIRED = 'Email recipient is required';
 export const TEST_ADDRESS_REQUIRED = 'Please enter an email address.';
@@ -152,3 +154,93 @@ export const adminBookingQuerySchema = z.object({
   page_size: pageSize,
 });
 export type AdminBookingQuery = z.output<typeof adminBookingQuerySchema>;
+
+/**
+ * GET /host/bookings: the host's inbox (decision 77). `awaiting` is a request waiting for the
+ * venue's answer (pending, not modified by the venue); dates are the venue's wall-clock dates,
+ * both ends included.
+ */
+export const HOST_BOOKING_STATUSES = ['awaiting', 'pending', 'confirmed', 'cancelled', 'edited'] as const;
+export type HostBookingStatusFilter = (typeof HOST_BOOKING_STATUSES)[number];
+export const HOST_INBOX_DEFAULT_LIMIT = 20;
+export const HOST_INBOX_MAX_LIMIT = 100;
+const HOST_INBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${HOST_INBOX_MAX_LIMIT}.`;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => {
+  if (!ISO_DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const dateBound = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: `${name} must be a date (yyyy-MM-dd).` })
+      .refine(isRealDate, `${name} must be a date (yyyy-MM-dd).`)
+      .optional(),
+  );
+export const HOST_INBOX_RANGE_MESSAGE = 'From must be on or before To.';
+export const hostBookingQuerySchema = z
+  .object({
+    status: orAll(
+      HOST_BOOKING_STATUSES,
+      'Status must be awaiting, pending, confirmed, cancelled, edited or all.',
+    ),
+    venue_id: z.preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z.uuid({ error: 'Venue must be a venue id.' }).optional(),
+    ),
+    from: dateBound('From'),
+    to: dateBound('To'),
+    q: search,
+    page,
+    limit: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : Number(v)),
+      z
+        .number({ error: HOST_INBOX_LIMIT_MESSAGE })
+        .int(HOST_INBOX_LIMIT_MESSAGE)
+        .min(1, HOST_INBOX_LIMIT_MESSAGE)
+        .max(HOST_INBOX_MAX_LIMIT, HOST_INBOX_LIMIT_MESSAGE)
+        .default(HOST_INBOX_DEFAULT_LIMIT),
+    ),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: HOST_INBOX_RANGE_MESSAGE, path: ['to'] });
+export type HostBookingQuery = z.output<typeof hostBookingQuerySchema>;
+
+/** GET /admin/server-log */
+export const logQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export const MAILBOX_DEFAULT_LIMIT = 50;
+export const MAILBOX_MAX_LIMIT = 200;
+const MAILBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${MAILBOX_MAX_LIMIT}.`;
+/** GET /admin/mailbox */
+export const mailboxQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z
+      .number({ error: MAILBOX_LIMIT_MESSAGE })
+      .int(MAILBOX_LIMIT_MESSAGE)
+      .min(1, MAILBOX_LIMIT_MESSAGE)
+      .max(MAILBOX_MAX_LIMIT, MAILBOX_LIMIT_MESSAGE)
+      .default(MAILBOX_DEFAULT_LIMIT),
+  ),
+});
+
+/** GET /api/audit: the admin's Audit section (every entry) and a host's (their venues'). */
+export const auditQuerySchema = z.object({
+  action: orAll(
+    AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]],
+    'Action must be one of the audited actions.',
+  ),
+  subject: orAll(AUDIT_SUBJECTS, `Subject must be one of: ${AUDIT_SUBJECTS.join(', ')}.`),
+  venue_id: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.uuid({ error: 'Venue must be a venue id.' }).optional(),
+  ),
+  q: search,
+  page,
+  page_size: pageSize,
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -3,7 +3,8 @@ import { defaultHours } from '../hours';
 import {
   dateOverrideSchema,
   firstIssueOf,
-  venueDecisionSchema,
+  venueApprovalSchema,
+  venueRejectionSchema,
   venueInputSchema,
   venueUpdateSchema,
 } from '.';
@@ -58,6 +59,24 @@ describe('venueInputSchema', () => {
     expect(parsed.open_to_flexible_hours).toBe(false);
     expect(parsed.time_zone).toBeUndefined();
     expect(parsed.description).toBeUndefined();
+  });
+  it('keeps one-line fields on one line; the description may have paragraphs', () => {
+    for (const [field, label] of [
+      ['name', 'Venue name'],
+      ['address', 'Address'],
+      ['city', 'City'],
+      ['business_name', 'Business name'],
+      ['bank_account_holder_name', 'Bank account holder name'],
+      ['tax_id', 'Tax ID'],
+    ] as const) {
+      expect(firstIssueOf(venueInputSchema, { ...venue, [field]: 'Inj\r\nX-INJECT:1' })).toEqual({
+        field,
+        message: `${label} must be on one line.`,
+      });
+    }
+    expect(venueInputSchema.parse({ ...venue, description: 'One.\n\nTwo.' }).description).toBe(
+      'One.\n\nTwo.',
+    );
   });
   it('turns a blank description into null', () => {
     expect(venueInputSchema.parse({ ...venue, description: '  ' }).description).toBeNull();
@@ -240,17 +259,18 @@ describe('dateOverrideSchema', () => {
   });
 });
 
-describe('venueDecisionSchema', () => {
+describe('venueApprovalSchema and venueRejectionSchema', () => {
   it('approves with or without notes; rejects only with a reason', () => {
-    expect(venueDecisionSchema.parse({ action: 'approve' })).toEqual({ action: 'approve' });
-    expect(venueDecisionSchema.parse({ action: 'reject', notes: ' Photos missing ' })).toEqual({
+    expect(venueApprovalSchema.parse({})).toEqual({ action: 'approve' });
+    expect(venueApprovalSchema.parse({ action: 'reject' })).toEqual({ action: 'approve' });
+    expect(venueRejectionSchema.parse({ notes: ' Photos missing ' })).toEqual({
       action: 'reject',
       notes: 'Photos missing',
     });
-    expect(firstIssueOf(venueDecisionSchema, { action: 'reject', notes: '  ' })).toEqual({
+    expect(firstIssueOf(venueRejectionSchema, { notes: '  ' })).toEqual({
       field: 'notes',
       message: 'Please give a reason for the rejection.',
     });
-    expect(firstIssueOf(venueDecisionSchema, { action: 'delete' })?.field).toBe('action');
+    expect(firstIssueOf(venueRejectionSchema, { notes: 5 })?.field).toBe('notes');
   });
 });

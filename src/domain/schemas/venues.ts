@@ -15,14 +15,14 @@ import {
   numeric,
   optionalText,
   phoneField,
-  requiredText,
+  requiredLine,
 } from './fields';
 
 const venueFields = {
-  name: requiredText('Venue name', 120),
+  name: requiredLine('Venue name', 120),
   description: optionalText('Description', 5000),
-  address: requiredText('Address', 300),
-  city: requiredText('City', 120),
+  address: requiredLine('Address', 300),
+  city: requiredLine('City', 120),
   capacity: numeric('Capacity', (n) =>
     n
       .int('Capacity must be a whole number.')
@@ -36,17 +36,17 @@ const venueFields = {
     .transform(sortAmenities),
   hours: weeklyHoursSchema,
   open_to_flexible_hours: z.boolean({ error: 'Flexible hours must be true or false.' }),
-  business_name: requiredText('Business name', 200),
+  business_name: requiredLine('Business name', 200),
   phone: phoneField(),
   email: emailField(),
-  bank_account_holder_name: requiredText('Bank account holder name', 200),
-  bank_account_number: requiredText('Bank account number', 40)
+  bank_account_holder_name: requiredLine('Bank account holder name', 200),
+  bank_account_number: requiredLine('Bank account number', 40)
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{4,17}$/.test(v), 'Bank account number must be 4 to 17 digits.'),
-  bank_routing_number: requiredText('Bank routing number', 20)
+  bank_routing_number: requiredLine('Bank routing number', 20)
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{9}$/.test(v), 'Bank routing number must be 9 digits.'),
-  tax_id: requiredText('Tax ID', 50),
+  tax_id: requiredLine('Tax ID', 50),
   cancellation_policy: z.enum(CANCELLATION_POLICIES, {
     error: 'Cancellation policy must be flexible, moderate or strict.',
   }),
@@ -100,18 +100,45 @@ export const dateOverrideSchema = z.object(
   BODY,
 );
 export type DateOverrideInput = z.output<typeof dateOverrideSchema>;
+/** PATCH /venues/:id/overrides/:overrideId: any of the fields (the route keeps only those sent). */
+export const overridePatchSchema = dateOverrideSchema.partial();
 
-export const venueDecisionSchema = z
-  .object(
-    {
-      action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject.' }),
-      notes: optionalText('Notes', 2000),
-    },
-    BODY,
-  )
+/** The admin's decision on a venue: approve (notes optional) or reject (with a reason). */
+export interface VenueDecision {
+  action: 'approve' | 'reject';
+  notes?: string | null;
+}
+const decisionNotes = z.object({ notes: optionalText('Notes', 2000) }, BODY);
+
+/** POST /admin/venues/:id/approve: optional notes. */
+export const venueApprovalSchema = decisionNotes.transform((v): VenueDecision => ({
+  ...v,
+  action: 'approve',
+}));
+
+/** POST /admin/venues/:id/reject: the reason is required. */
+export const venueRejectionSchema = decisionNotes
   .superRefine((v, ctx) => {
-    if (v.action === 'reject' && !v.notes) {
+    if (!v.notes) {
       ctx.addIssue({ code: 'custom', path: ['notes'], message: 'Please give a reason for the rejection.' });
     }
-  });
-export type VenueDecision = z.output<typeof venueDecisionSchema>;
+  })
+  .transform((v): VenueDecision => ({ ...v, action: 'reject' }));
+
+/** PUT /venues/:id/images/order: the photos' paths in their new order. */
+export const imageOrderSchema = z.object(
+  {
+    images: z
+      .array(z.string({ error: 'Each image must be a path.' }), { error: 'Images must be a list of paths.' })
+      .max(100, 'Too many images.'),
+  },
+  BODY,
+);
+
+/**
+ * DELETE /venues/:id/images?path=…: the photo to remove. Read as text: a missing path is
+ * refused by the route with its own message.
+ */
+export const imageRemovalQuerySchema = z.object({
+  path: z.string().optional().describe('The photo to remove, as listed in `images` (required).'),
+});

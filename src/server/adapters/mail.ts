@@ -1,6 +1,13 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 
+/** A file sent with a message (a real MIME attachment over SMTP). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -10,6 +17,7 @@ export interface OutgoingMail {
   from?: string;
   /** A stable Message-ID (one per outbox row), so a resend is recognisable as the same message. */
   messageId?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Where the outbox worker delivers a message. */
@@ -45,9 +53,18 @@ export class SmtpTransport implements MailTransport {
       } as Parameters<typeof nodemailer.createTransport>[0]),
     );
   }
-  async send({ messageId, from, ...message }: OutgoingMail) {
+  async send({ messageId, from, attachments = [], ...message }: OutgoingMail) {
     const transporter = await this.transporter;
-    await transporter.sendMail({ from: from ?? this.from, messageId, ...message });
+    await transporter.sendMail({
+      from: from ?? this.from,
+      messageId,
+      ...message,
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content),
+      })),
+    });
   }
   close() {
     void this.transporter.then((t) => t.close());
@@ -64,6 +81,10 @@ export class BuiltInMailbox implements MailTransport {
   constructor(private readonly log: Logger) {}
   async send(message: OutgoingMail) {
     const links = [...message.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-    this.log.info({ to: message.to, subject: message.subject, links }, 'mailbox: message delivered');
+    const attachments = (message.attachments ?? []).map((a) => a.filename);
+    this.log.info(
+      { to: message.to, subject: message.subject, links, ...(attachments.length ? { attachments } : {}) },
+      'mailbox: message delivered',
+    );
   }
 }

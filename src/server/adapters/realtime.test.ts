@@ -61,6 +61,11 @@ describe('who hears about a change', () => {
       { ...conversation('message'), host_id: null } as ChangeEvent,
       ['guest', 'admin'],
     ],
+    [
+      'a payout to the host',
+      { entity: 'payout', op: 'insert', id: 'p1', host_id: 'host' } as ChangeEvent,
+      ['host', 'admin'],
+    ],
   ] as const)('%s', (_label, event, allowed) => {
     for (const [name, viewer] of Object.entries(viewers)) {
       expect(canSee(event, viewer), name).toBe((allowed as readonly string[]).includes(name));

@@ -42,6 +42,13 @@ export type ChangeEvent =
       host_id: string | null;
       date: string;
       notified: boolean;
+    }
+  | {
+      /** A payout was recorded for a host (issue 29): their earnings and the admin's payouts change. */
+      entity: 'payout';
+      op: 'insert';
+      id: string;
+      host_id: string;
     };
 
 type Subscriber = (event: ChangeEvent) => void;
@@ -132,6 +139,9 @@ export function canSee(event: ChangeEvent, viewer: ViewerRef | null): boolean {
       { host_id: event.host_id, is_active: event.is_active || event.was_active },
       'read',
     );
+  }
+  if (event.entity === 'payout') {
+    return viewer !== null && (viewer.role === 'admin' || viewer.profileId === event.host_id);
   }
   if (event.entity === 'waitlist') {
     return canOnWaitlistEntry(viewer, { user_id: event.user_id, host_id: event.host_id ?? '' }, 'read');

@@ -1,7 +1,8 @@
-import { mkdir, readFile, readdir, rm, rename, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, readdir, rm, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { unavailable } from '@/domain/errors';
 import type { Config } from '../config';
 
 /**
@@ -26,6 +27,8 @@ export interface ImageStorage {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with the prefix (e.g. a venue's folder 'venueId/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Throws, saying why, when photos cannot be stored right now (the readiness probe). */
+  check(): Promise<void>;
 }
 
 /**
@@ -73,6 +76,11 @@ export class LocalDiskStorage implements ImageStorage {
     const file = path.resolve(this.root, key);
     if (!file.startsWith(this.root + path.sep)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
     return file;
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
@@ -139,6 +147,20 @@ export class LocalDiskStorage implements ImageStorage {
 
 type S3Like = Pick<S3Client, 'send'>;
 
+export const STORAGE_UNAVAILABLE = 'Photo storage is unavailable right now. Please try again in a minute.';
+
+/** An S3 failure other than a missing object: a 503 the person can retry, with the cause logged. */
+function storageFault(err: unknown): Error {
+  const fault = unavailable(STORAGE_UNAVAILABLE, 5);
+  (fault as Error & { cause?: unknown }).cause = err;
+  return fault;
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, R2 …). */
 export class S3Storage implements ImageStorage {
   readonly name = 's3' as const;
@@ -153,7 +175,15 @@ export class S3Storage implements ImageStorage {
 
   static fromConfig(config: Config): S3Storage {
     if (!config.S3_BUCKET) throw new Error('S3_BUCKET is not set');
-    const options: S3ClientConfig = { region: config.S3_REGION };
+    const options: S3ClientConfig = {
+      region: config.S3_REGION,
+      // An outage answers within seconds (a 503), instead of the SDK's open-ended waits.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 2000, requestTimeout: 10_000 },
+      // Checksums only where S3 requires them: S3-compatible stores differ on the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    };
     if (config.S3_ENDPOINT) {
       options.endpoint = config.S3_ENDPOINT;
       options.forcePathStyle = true;
@@ -170,19 +200,28 @@ export class S3Storage implements ImageStorage {
     );
   }
 
+  async check(): Promise<void> {
+    const [client, { HeadBucketCommand }] = await Promise.all([this.client, awsS3()]);
+    await client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertSafeKey(key);
     const [client, { PutObjectCommand }] = await Promise.all([this.client, awsS3()]);
-    await client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.byteLength,
-        CacheControl: 'public, max-age=31536000, immutable',
-      }),
-    );
+    await client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      )
+      .catch((err: unknown) => {
+        throw storageFault(err);
+      });
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -198,16 +237,17 @@ export class S3Storage implements ImageStorage {
         size: body.byteLength,
       };
     } catch (err) {
-      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
-      throw err;
+      if (isMissing(err)) return null;
+      throw storageFault(err);
     }
   }
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     const [client, { DeleteObjectCommand }] = await Promise.all([this.client, awsS3()]);
-    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((err: unknown) => {
+      if (!isMissing(err)) throw storageFault(err);
+    });
   }
 
   async deletePrefix(prefix: string): Promise<void> {

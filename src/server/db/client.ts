@@ -30,6 +30,16 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL; the embedded database has no pool). */
+  poolStats?(): PoolStats;
+  /** A consistent copy of the whole embedded database (PGlite's gzipped data-directory dump). */
+  dump?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export const pgliteExtensions = { btree_gist, pg_trgm };
@@ -60,6 +70,7 @@ export async function openPglite(client: PGlite): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
     },
+    dump: () => client.dumpDataDir('gzip'),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -118,6 +129,7 @@ export async function openPostgres(
   return {
     db,
     engine: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload, onReconnect) {
       // LISTEN needs a connection of its own that stays open; if it drops (server restart,
       // failover), reconnect with backoff so live updates and cache invalidation resume.

@@ -39,11 +39,16 @@ export function constraintOf(err: unknown): string {
  * Messages for specific unique or exclusion constraints; anything not listed gets the generic
  * message of its SQLSTATE. Add a line here when a new constraint has a message users should read.
  */
+/** A venue (or booking) whose money was paid out to its host keeps its records (issue 29). */
+export const PAID_OUT_MESSAGE =
+  'This venue has bookings whose money was paid out to its host; their records are kept, so it cannot be deleted.';
+
 const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> = {
   bookings_no_overlap: { message: OVERLAP_MESSAGE, reason: 'BOOKING_OVERLAP' },
   venue_availability_venue_date_idx: { message: OVERRIDE_DATE_TAKEN, reason: 'DUPLICATE' },
   venue_reviews_booking_id_unique: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'ALREADY_REVIEWED' },
   waitlist_entries_guest_range_idx: { message: WAITLIST_MESSAGES.duplicate, reason: 'DUPLICATE' },
+  payout_items_booking_id_bookings_id_fk: { message: PAID_OUT_MESSAGE, reason: 'PAID_OUT' },
 };
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -110,8 +115,13 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
       return conflict(known?.message ?? OVERLAP_MESSAGE, known?.reason ?? 'BOOKING_OVERLAP');
     case '23505':
       return conflict(known?.message ?? 'That already exists.', known?.reason ?? 'DUPLICATE');
+    // 23001: a row an ON DELETE RESTRICT key still points at (payout_items → bookings).
+    case '23001':
     case '23503':
-      return conflict('That record is still in use or refers to something that does not exist.', 'REFERENCE');
+      return conflict(
+        known?.message ?? 'That record is still in use or refers to something that does not exist.',
+        known?.reason ?? 'REFERENCE',
+      );
     case '23514':
       return invalid(`A value is out of range (${constraintOf(err) || 'check'}).`);
     case '22P02':

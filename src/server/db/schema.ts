@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -23,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@/domain/access';
+import type { AuditAction, AuditSubject } from '@/domain/audit';
 import type { BookingTerms } from '@/domain/booking-changes';
 import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
 
@@ -34,6 +36,11 @@ const OPEN_DAYS_SQL = WEEK_DAYS.map(
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Bytes (bytea): PGlite reads them as a Uint8Array, node-postgres as a Buffer; both become a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 /* ---------- Better Auth tables (field names are Better Auth's, columns snake_case) ---------- */
@@ -44,6 +51,8 @@ export const authUsers = pgTable('auth_users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Better Auth's two-factor plugin: set once a TOTP enrolment is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -96,6 +105,27 @@ export const authVerifications = pgTable('auth_verifications', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Better Auth's two-factor plugin (decision 76): one row per user who started enrolment.
+ * `secret` and `backup_codes` are encrypted by the plugin with AUTH_SECRET; `verified` turns
+ * true when the first code confirms the enrolment.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_two_factors_user_id_key').on(t.userId)],
+);
+
 /* ---------- Velvet ---------- */
 
 export const profiles = pgTable(
@@ -111,6 +141,13 @@ export const profiles = pgTable(
     phone: text('phone'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     business_name: text('business_name'),
+    /** The optional emails (src/domain/email-preferences.ts) this person switched off. */
+    email_opt_out: text('email_opt_out')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set when the account was deleted: its personal data is gone, its bookings stay (decision 67). */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -118,6 +155,25 @@ export const profiles = pgTable(
     check('profiles_role_check', sql`${t.role} in ('user', 'host', 'admin')`),
     uniqueIndex('profiles_email_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * A signed-in person's request to move their account to another address: the link goes to the
+ * new address (only its SHA-256 is stored); the address changes when it is opened (decision 67).
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    new_email: text('new_email').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.user_id)],
 );
 
 /** One-use, expiring email confirmation tokens; only the SHA-256 of the token is stored. */
@@ -192,12 +248,28 @@ export const venues = pgTable(
     phone: text('phone'),
     email: text('email'),
     bank_account_holder_name: text('bank_account_holder_name'),
+    /** Encrypted at rest (db/field-cipher.ts, decision 0059); shown by their last four digits. */
     bank_account_number: text('bank_account_number'),
     bank_routing_number: text('bank_routing_number'),
     tax_id: text('tax_id'),
+    bank_account_last4: text('bank_account_last4'),
+    bank_routing_last4: text('bank_routing_last4'),
+    tax_id_last4: text('tax_id_last4'),
     /** The admin's notes on the last approval or rejection (the rejection reason). */
     review_notes: text('review_notes'),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * A host's changes to an approved venue's reviewed content, waiting for the admin (decision
+     * 74): the venue stays live as approved meanwhile. Null name / description: unchanged; an
+     * empty pending description clears it. pending_since is set while anything waits.
+     */
+    pending_name: text('pending_name'),
+    pending_description: text('pending_description'),
+    pending_images: text('pending_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pending_since: timestamp('pending_since', { withTimezone: true }),
     /**
      * The published reviews' ratings, kept by the venue_reviews trigger (migration 0006) in the
      * transaction that writes a review: how many, their sum, and how many gave each star.
@@ -225,12 +297,13 @@ export const venues = pgTable(
      */
     open_days: smallint('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_SQL)),
     /**
-     * The lowercased city and address joined by a line break (migration 0016), for the location
-     * filter: LIKE on it is the two ILIKEs on city and address, at a quarter of the cost.
+     * The lowercased name, city and address joined by line breaks (migrations 0016 and 0020), for
+     * the search field: LIKE on it is three ILIKEs on name, city and address, at a fraction of the
+     * cost.
      */
     place: text('place')
       .notNull()
-      .generatedAlwaysAs(sql`lower(city) || E'\n' || lower(address)`),
+      .generatedAlwaysAs(sql`lower(name) || E'\n' || lower(city) || E'\n' || lower(address)`),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -266,12 +339,17 @@ export const venues = pgTable(
     index('venues_active_rating_idx')
       .on(t.rating_average.desc(), t.rating_count.desc(), t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
-    // A location of one or two characters: its grams among the city's and address's (migration 0014).
+    // A search of one or two characters: its grams among the name's, city's and address's
+    // (migrations 0014 and 0020).
     index('venues_grams_idx').using(
       'gin',
-      sql`velvet_grams(lower(${t.city}) || E'\\n' || lower(${t.address}))`,
+      sql`velvet_grams(lower(${t.name}) || E'\\n' || lower(${t.city}) || E'\\n' || lower(${t.address}))`,
     ),
     index('venues_place_trgm_idx').using('gin', sql`${t.place} gin_trgm_ops`),
+    // The amenities filter (issue 31): listed venues having every amenity asked for.
+    index('venues_active_amenities_idx')
+      .using('gin', t.amenities)
+      .where(sql`${t.is_active}`),
   ],
 );
 
@@ -331,6 +409,11 @@ export const bookings = pgTable(
     ends_at: timestamp('ends_at', { withTimezone: true }).notNull(),
     guest_count: integer('guest_count').notNull(),
     total_price: money('total_price').notNull(),
+    /**
+     * The platform fee in basis points (1000 = 10 %) at the time the booking was requested
+     * (PLATFORM_FEE_PERCENT then): a later change of the rate never touches it (issue 29).
+     */
+    platform_fee_bps: integer('platform_fee_bps').notNull().default(1000),
     status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'edited'] })
       .notNull()
       .default('pending'),
@@ -549,6 +632,29 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * A file sent with an outbox message (decision 80): its bytes as they were when the message was
+ * queued, so every attempt at the message sends the same file. Deleted with its message.
+ */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outbox_id: uuid('outbox_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytes('content').notNull(),
+    size: integer('size').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('email_attachments_outbox_idx').on(t.outbox_id),
+    check('email_attachments_size_check', sql`${t.size} = octet_length(${t.content})`),
+  ],
+);
+
 /* ---------- the waitlist for a taken night (issue 14, decision record 19) ---------- */
 
 /**
@@ -591,6 +697,24 @@ export const waitlistEntries = pgTable(
   ],
 );
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+
+/** A guest's saved venues (issue 31): one row per profile and venue. */
+export const savedVenues = pgTable(
+  'saved_venues',
+  {
+    profile_id: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    venue_id: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'saved_venues_pk', columns: [t.profile_id, t.venue_id] }),
+    index('saved_venues_profile_created_idx').on(t.profile_id, t.created_at.desc()),
+  ],
+);
 
 /* ---------- payments (decision record 13) ---------- */
 
@@ -677,6 +801,37 @@ export const refunds = pgTable(
 );
 
 /**
+ * A guest's dispute of an additional charge (issue 30, decision 82): one per charge, open until
+ * the admin upholds the charge or refunds it.
+ */
+export const chargeDisputes = pgTable(
+  'charge_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' })
+      .unique('charge_disputes_payment_unique'),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'upheld', 'refunded'] })
+      .notNull()
+      .default('open'),
+    decided_by: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    admin_note: text('admin_note'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('charge_disputes_status_check', sql`${t.status} in ('open', 'upheld', 'refunded')`),
+    index('charge_disputes_booking_idx').on(t.booking_id),
+  ],
+);
+export type ChargeDispute = typeof chargeDisputes.$inferSelect;
+
+/**
  * The built-in card processor's own records (PAYMENT_PROVIDER=local), standing in for the
  * provider's side: intents (payments, setups and off-session charges), saved cards, refunds.
  * A card number is never stored: brand, last 4 and the test-card behaviour only.
@@ -732,6 +887,7 @@ export type Booking = typeof bookings.$inferSelect;
 export type VenueAvailability = typeof venueAvailability.$inferSelect;
 export type VenueReview = typeof venueReviews.$inferSelect;
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
+export type EmailAttachment = typeof emailAttachments.$inferSelect;
 
 /**
  * Fixed-window request counters (src/server/services/rate-limit.ts), one row per key and
@@ -799,3 +955,103 @@ export const venueCalendarFeeds = pgTable(
   (t) => [uniqueIndex('venue_calendar_feeds_token_idx').on(t.token)],
 );
 export type VenueCalendarFeed = typeof venueCalendarFeeds.$inferSelect;
+
+/**
+ * The audit trail (issue 30, decision 0060): who did which privileged action, when, from which
+ * address, on what, with the values before and after where they apply. Written in the
+ * transaction of the action (services/audit/record.ts); append-only — a trigger refuses UPDATE
+ * and DELETE (migration 0019). No foreign keys: an entry outlives what it is about.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The profile that acted; null for the system (jobs, webhooks). */
+    actor_id: uuid('actor_id'),
+    actor_role: text('actor_role').notNull(),
+    actor_name: text('actor_name'),
+    actor_email: text('actor_email'),
+    address: text('address'),
+    action: text('action').$type<AuditAction>().notNull(),
+    subject_type: text('subject_type').$type<AuditSubject>().notNull(),
+    subject_id: text('subject_id').notNull(),
+    /** The venue it concerns and that venue's host: a host reads the entries about their venues. */
+    venue_id: uuid('venue_id'),
+    host_id: uuid('host_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('audit_events_seq_idx').on(t.seq),
+    index('audit_events_action_idx').on(t.action, t.seq),
+    index('audit_events_venue_idx').on(t.venue_id, t.seq),
+    index('audit_events_host_idx').on(t.host_id, t.seq),
+    index('audit_events_actor_idx').on(t.actor_id, t.seq),
+  ],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;
+
+/**
+ * Payouts (issue 29, decision 0079): money Velvet sent a host, recorded by the admin with the
+ * bank's reference. Each pays the due of the host's available earnings at that moment, one
+ * payout_items row per booking (negative for a refund that came after an earlier payout);
+ * what a booking has been paid is the sum of its items. Append-only: a correction is a new payout.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    host_id: uuid('host_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    amount_cents: integer('amount_cents').notNull(),
+    bank_reference: text('bank_reference').notNull(),
+    /** The bank account it went to, as shown then (its last 4 digits). */
+    bank_account_last4: text('bank_account_last4'),
+    recorded_by: uuid('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`${t.amount_cents} > 0`),
+    index('payouts_host_idx').on(t.host_id, t.created_at),
+    index('payouts_created_idx').on(t.created_at),
+  ],
+);
+export type Payout = typeof payouts.$inferSelect;
+
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    payout_id: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'restrict' }),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amount_cents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_items_pk', columns: [t.payout_id, t.booking_id] }),
+    index('payout_items_booking_idx').on(t.booking_id),
+  ],
+);
+
+/**
+ * Settings the admin changes in the dashboard (one row). platform_fee_bps overrides
+ * PLATFORM_FEE_PERCENT for bookings requested from then on; null means the configured default.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    platform_fee_bps: integer('platform_fee_bps'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_settings_one_row', sql`${t.id} = 1`),
+    check('platform_settings_fee_check', sql`${t.platform_fee_bps} between 0 and 5000`),
+  ],
+);

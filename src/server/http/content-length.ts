@@ -9,16 +9,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { JSON_GZIP } from '../json-gzip';
 
 /** Bodies under this many bytes are not compressed: gzip saves too little to be worth a pass. */
 export const COMPRESS_THRESHOLD = 4 * 1024;
-
-/**
- * JSON answers are mostly made for one request (a list page of one filter mix, a calendar), so
- * gzip runs once per answer on the event loop: level 1 takes about a fifth of the default
- * level's time for a list page and its bytes differ by a few percent (decision 0034).
- */
-export const JSON_GZIP = { level: 1 } as const;
 
 const JSON_TYPE = /^application\/json\b/i;
 /** Whether a Content-Type is JSON (whose compression this module decides, not compress()). */

@@ -28,7 +28,7 @@ const large = JSON.stringify({
 
 function edgeApp() {
   const app = new Hono<AppEnv>();
-  mountEdge(app, { PUBLIC_URL: 'http://localhost:4420', PAYMENT_PROVIDER: 'local' });
+  mountEdge(app, { PUBLIC_URL: 'http://localhost:4420', PAYMENT_PROVIDER: 'local', TRUST_PROXY: false });
   // As the hot read routes answer (sendJson, the list route): whole, with their length.
   app.get('/sized', (c) =>
     c.body(small, 200, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(small)) }),

@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_TIMEOUT_MS, listen } from './listen';
+import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, listen } from './listen';
 
 /** Sends one GET on the socket and resolves with the raw answer once it is complete. */
 function get(socket: net.Socket, path: string): Promise<string> {
@@ -30,11 +30,14 @@ describe('listen (decision 41)', () => {
     server = undefined;
   });
 
-  async function start() {
-    server = listen(() => new Response('ok', { headers: { 'content-length': '2' } }), {
-      port: 0,
-      hostname: '127.0.0.1',
-    });
+  async function start(requestTimeoutMs?: number) {
+    server = listen(
+      async (req) => {
+        await req.arrayBuffer();
+        return new Response('ok', { headers: { 'content-length': '2' } });
+      },
+      { port: 0, hostname: '127.0.0.1', requestTimeoutMs },
+    );
     await new Promise((r) => server!.once('listening', r));
     const { port } = server.address() as AddressInfo;
     const socket = net.connect(port, '127.0.0.1');
@@ -62,4 +65,24 @@ describe('listen (decision 41)', () => {
     expect(await get(socket, '/second')).toMatch(/^HTTP\/1\.1 200/);
     socket.destroy();
   }, 15_000);
+
+  it('cuts a request whose body trickles in past the request timeout (408, connection closed)', async () => {
+    const socket = await start(1500);
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    const closed = new Promise<number>((r) => socket.once('close', () => r(performance.now())));
+    const started = performance.now();
+    socket.write('POST /slow HTTP/1.1\r\nHost: velvet.test\r\nContent-Length: 1000\r\n\r\n');
+    const trickle = setInterval(() => socket.writable && socket.write('x'), 200);
+    const at = await closed;
+    clearInterval(trickle);
+    expect(at - started).toBeLessThan(4000); // the timeout (1.5 s) plus one check interval
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+  }, 10_000);
+
+  it('uses 30 s by default, never Node’s 300 s', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    await start();
+    expect((server as unknown as { requestTimeout: number }).requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+  });
 });

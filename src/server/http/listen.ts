@@ -13,15 +13,37 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Slightly above the keep-alive timeout, as Node requires for the two to work together. */
 export const HEADERS_TIMEOUT_MS = 66_000;
 
+/**
+ * A request must arrive whole within this (Node's default is 300 s): a client trickling its body
+ * a byte at a time cannot hold a connection and its memory for minutes. A 10 MB photo needs
+ * ~350 KB/s to make it.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Serves `fetch` on node:http with Velvet's connection timeouts. */
 export function listen(
   fetch: (request: Request) => Response | Promise<Response>,
-  options: { port: number; hostname?: string },
+  options: { port: number; hostname?: string; requestTimeoutMs?: number },
   onListening?: (info: AddressInfo) => void,
 ): ServerType {
-  const server = serve({ fetch, port: options.port, hostname: options.hostname }, onListening);
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = serve(
+    {
+      fetch,
+      port: options.port,
+      hostname: options.hostname,
+      serverOptions: {
+        requestTimeout,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+        // How often Node looks for requests past their timeout (default 30 s): a late request is
+        // cut within a second or two of its deadline.
+        connectionsCheckingInterval: Math.min(1000, requestTimeout),
+      },
+    },
+    onListening,
+  );
   const http = server as Server;
   http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  http.headersTimeout = HEADERS_TIMEOUT_MS;
   return server;
 }

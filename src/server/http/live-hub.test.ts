@@ -168,3 +168,30 @@ describe('LiveHub', () => {
     expect(source.subscribers.size).toBe(0);
   });
 });
+
+describe('LiveHub caps (issue 30)', () => {
+  it('refuses a stream past the cap of one address or one account, and admits again once one closes', async () => {
+    const hub = new LiveHub(new Source(), { maxPerAddress: 3, maxPerAccount: 2 });
+    const a = [
+      hub.open(null, undefined, '203.0.113.1'),
+      hub.open(null, undefined, '203.0.113.1'),
+      hub.open(null, undefined, '203.0.113.1'),
+    ];
+    const readers = a.map((s) => s.getReader());
+    await Promise.all(readers.map((r) => r.read()));
+    expect(hub.refusal(null, '203.0.113.1')).toMatch(
+      /^Too many live connections from this address \(at most 3\)/,
+    );
+    expect(hub.refusal(null, '203.0.113.2')).toBeNull();
+    await readers[0]!.cancel();
+    expect(hub.refusal(null, '203.0.113.1')).toBeNull();
+
+    const mine = [hub.open(guest, undefined, '198.51.100.1'), hub.open(guest, undefined, '198.51.100.2')];
+    await Promise.all(mine.map((s) => s.getReader().read()));
+    expect(hub.refusal(guest, '198.51.100.3')).toMatch(
+      /^Too many live connections for this account \(at most 2\)/,
+    );
+    expect(hub.refusal(host, '198.51.100.3')).toBeNull();
+    for (const r of readers.slice(1)) await r.cancel();
+  });
+});

@@ -29,10 +29,16 @@ export interface LiveHubOptions {
   pingMs?: number;
   /** A stream with more than this many bytes waiting for its reader is dropped. */
   maxQueuedBytes?: number;
+  /** Open streams one client address may hold (offices and homes share one). */
+  maxPerAddress?: number;
+  /** Open streams one signed-in person may hold (their tabs and devices). */
+  maxPerAccount?: number;
 }
 
 export const PING_MS = 25_000;
 export const MAX_QUEUED_BYTES = 64 * 1024;
+export const MAX_STREAMS_PER_ADDRESS = 100;
+export const MAX_STREAMS_PER_ACCOUNT = 20;
 /** What EventSource waits before reconnecting a stream that broke (the `retry:` of `ready`). */
 export const RETRY_MS = 3000;
 
@@ -47,6 +53,7 @@ export function sseFrame(event: string, data: string, retry?: number): Uint8Arra
 /** What a client is told of a change: ids and the fields its page needs to refetch, no more. */
 export function liveEvent(e: ChangeEvent): LiveEvent {
   if (e.entity === 'venue') return { entity: e.entity, op: e.op, id: e.id };
+  if (e.entity === 'payout') return { entity: e.entity, op: e.op, id: e.id };
   if (e.entity === 'conversation') return { entity: e.entity, op: e.op, id: e.id, venue_id: e.venue_id };
   if (e.entity === 'waitlist') {
     const { entity, op, id, venue_id, date, notified } = e;
@@ -90,6 +97,8 @@ interface Stream {
   res: ServerResponse | undefined;
   /** Set once frames go straight to the socket (see `pull` in `open`). */
   socket: Socket | null;
+  /** The client's address, counted against maxPerAddress. */
+  address: string | undefined;
 }
 
 const audienceKey = (who: ViewerRef | null) => (who ? `${who.role}:${who.profileId}` : 'public');
@@ -99,6 +108,9 @@ export class LiveHub {
   private readonly streams = new Set<Stream>();
   private readonly pingMs: number;
   private readonly maxQueuedBytes: number;
+  private readonly maxPerAddress: number;
+  private readonly maxPerAccount: number;
+  private readonly perAddress = new Map<string, number>();
   private pinger: ReturnType<typeof setInterval> | undefined;
   private unsubscribe: (() => void) | undefined;
   private unregister: (() => void) | undefined;
@@ -109,6 +121,19 @@ export class LiveHub {
   ) {
     this.pingMs = opts.pingMs ?? PING_MS;
     this.maxQueuedBytes = opts.maxQueuedBytes ?? MAX_QUEUED_BYTES;
+    this.maxPerAddress = opts.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
+    this.maxPerAccount = opts.maxPerAccount ?? MAX_STREAMS_PER_ACCOUNT;
+  }
+
+  /** Why a new stream for `who` from `address` is refused (too many open already), or null. */
+  refusal(who: ViewerRef | null, address: string | undefined): string | null {
+    if (address && (this.perAddress.get(address) ?? 0) >= this.maxPerAddress) {
+      return `Too many live connections from this address (at most ${this.maxPerAddress}). Close some tabs and try again.`;
+    }
+    if (who && (this.audiences.get(audienceKey(who))?.streams.size ?? 0) >= this.maxPerAccount) {
+      return `Too many live connections for this account (at most ${this.maxPerAccount}). Close some tabs and try again.`;
+    }
+    return null;
   }
 
   /** How many streams are open. */
@@ -131,13 +156,13 @@ export class LiveHub {
    * and a stream read per client and event. The adapter's read then stays pending until the
    * stream closes, when it ends the response.
    */
-  open(who: ViewerRef | null, res?: ServerResponse): ReadableStream<Uint8Array> {
+  open(who: ViewerRef | null, res?: ServerResponse, address?: string): ReadableStream<Uint8Array> {
     let stream: Stream | undefined;
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           controller.enqueue(READY);
-          stream = this.add(controller, who, res);
+          stream = this.add(controller, who, res, address);
         },
         pull: () => {
           const socket = stream?.res?.socket;
@@ -153,14 +178,20 @@ export class LiveHub {
     );
   }
 
-  private add(controller: Controller, who: ViewerRef | null, res: ServerResponse | undefined): Stream {
+  private add(
+    controller: Controller,
+    who: ViewerRef | null,
+    res: ServerResponse | undefined,
+    address: string | undefined,
+  ): Stream {
     const key = audienceKey(who);
     let audience = this.audiences.get(key);
     if (!audience) {
       audience = { key, who, streams: new Set() };
       this.audiences.set(key, audience);
     }
-    const stream: Stream = { controller, audience, res, socket: null };
+    const stream: Stream = { controller, audience, res, socket: null, address };
+    if (address) this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     audience.streams.add(stream);
     this.streams.add(stream);
     if (this.streams.size === 1) this.start();
@@ -169,7 +200,12 @@ export class LiveHub {
 
   private remove(stream: Stream) {
     if (!this.streams.delete(stream)) return;
-    const { audience } = stream;
+    const { audience, address } = stream;
+    if (address) {
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    }
     audience.streams.delete(stream);
     if (audience.streams.size === 0) this.audiences.delete(audience.key);
     if (this.streams.size === 0) this.stop();

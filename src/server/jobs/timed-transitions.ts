@@ -13,17 +13,20 @@
  * several workers never cancel or email twice; the deadlines live in the rows, so a restart
  * loses nothing. `tick(now)` is what tests call with an injected clock.
  */
-import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { bookingTransition } from '@/domain/booking';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { SYSTEM_CANCELLATION_REASONS } from '@/domain/payments';
 import type { AppContext } from '../context';
 import { bookings, venues } from '../db/schema';
-import { bookingsChanged, inTransaction } from '../db/transaction';
+import { inTransaction } from '../db/transaction';
 import { enqueueEmail } from '../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingExpiredEmail, bookingReleasedEmail } from '../mail/payment-emails';
+import { applyTransition } from '../services/bookings/transition';
 import { appendSystemLine } from '../services/messages';
 import { cancelOpenPayments } from '../services/payments/cancel';
 import { releaseToWaitlist } from '../services/waitlist';
+import { PeriodicJob } from '../periodic-job';
 import {
   appUrl,
   emailData,
@@ -37,37 +40,13 @@ export interface TickResult {
   released: number;
 }
 
-export class TimedTransitionsWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly intervalMs = 30_000,
-  ) {}
-
-  start() {
-    const loop = async () => {
-      try {
-        this.running = this.tick(this.ctx.now());
-        await this.running;
-      } catch (err) {
-        this.ctx.log.error({ err }, 'timed transitions: tick failed');
-      }
-      this.timer = setTimeout(loop, this.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(loop, 1000);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+export class TimedTransitionsWorker extends PeriodicJob<TickResult> {
+  constructor(ctx: AppContext, intervalMs = 30_000) {
+    super(ctx, 'timed transitions', (_ctx, now) => this.runDue(now), intervalMs);
   }
 
   /** Expires and releases everything due at `now`, in batches; returns how many of each. */
-  async tick(now: Date, batch = 25): Promise<TickResult> {
+  private async runDue(now: Date, batch = 25): Promise<TickResult> {
     const total: TickResult = { expired: 0, released: 0 };
     for (;;) {
       const done = await this.runBatch(now, batch);
@@ -81,7 +60,12 @@ export class TimedTransitionsWorker {
     const ctx = this.ctx;
     return inTransaction(ctx.db, async (tx) => {
       const due = await tx
-        .select({ id: bookings.id, status: bookings.status, venue_id: bookings.venue_id })
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          host_notes: bookings.host_notes,
+          venue_id: bookings.venue_id,
+        })
         .from(bookings)
         .innerJoin(venues, eq(venues.id, bookings.venue_id))
         .where(
@@ -108,28 +92,21 @@ export class TimedTransitionsWorker {
       const result = { claimed: due.length, expired: 0, released: 0 };
       for (const d of due) {
         const expiring = d.status === 'pending';
-        const [changed] = await tx
-          .update(bookings)
-          .set({
-            status: 'cancelled',
-            approval_status: 'rejected',
+        const transition = bookingTransition(d, 'system', expiring ? 'expire' : 'release');
+        if (!transition.ok) continue;
+        const changed = await applyTransition(
+          tx,
+          d,
+          transition,
+          {
             cancelled_at: now,
-            cancelled_by: 'system',
             cancellation_reason: expiring
               ? SYSTEM_CANCELLATION_REASONS.expired
               : SYSTEM_CANCELLATION_REASONS.paymentNotReceived,
-            updated_at: sql`now()`,
-          })
-          .where(
-            and(
-              eq(bookings.id, d.id),
-              eq(bookings.status, d.status),
-              expiring ? isNull(bookings.host_notes) : isNull(bookings.paid_at),
-            ),
-          )
-          .returning({ id: bookings.id });
+          },
+          expiring ? isNull(bookings.host_notes) : isNull(bookings.paid_at),
+        );
         if (!changed) continue;
-        bookingsChanged(tx, d.venue_id);
         await cancelOpenPayments(ctx, tx, d.id);
         await appendSystemLine(tx, d.id, expiring ? SYSTEM_LINES.expired() : SYSTEM_LINES.released());
         const row = (await findPaymentBooking(tx, d.id))!;

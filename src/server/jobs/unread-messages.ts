@@ -11,7 +11,7 @@
  * a message read in time is never emailed, and two servers never email one burst twice.
  * `tick(now)` is what tests call with an injected clock.
  */
-import { PeriodicJob } from './periodic';
+import { PeriodicJob } from '../periodic-job';
 import { and, eq, sql } from 'drizzle-orm';
 import { UNREAD_EMAIL_AFTER_MINUTES, burstDue, otherSide, type ConversationSide } from '@/domain/messages';
 import type { AppContext } from '../context';
@@ -141,6 +141,7 @@ async function settle(ctx: AppContext, tx: Tx, c: Candidate, now: Date): Promise
       latest: burst.latest,
       url: new URL(path, ctx.config.PUBLIC_URL).toString(),
     }),
+    { recipient: c.recipient_id },
   );
   return true;
 }

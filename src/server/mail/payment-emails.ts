@@ -84,6 +84,7 @@ export function additionalChargeEmail(
       `${b.venueName} charged ${formatCents(p.amountCents)} to your card on file for your event.`,
       `Reason: ${CHARGE_REASON_LABELS[p.reason]}.`,
       p.description,
+      `If you think this charge is wrong, you can dispute it within 48 hours from My Bookings: ${dashboardUrl}`,
     ],
     details: [
       ...details(b),
@@ -91,7 +92,7 @@ export function additionalChargeEmail(
       ['Reason', CHARGE_REASON_LABELS[p.reason]],
       ['Charged to', cardLine(p.card)],
     ],
-    action: { label: 'View My Bookings', url: dashboardUrl },
+    action: { label: 'Dispute this charge in My Bookings', url: dashboardUrl },
     footnote: 'If you do not recognise this charge, reply to this email or contact the venue.',
   });
 }
@@ -164,5 +165,33 @@ export function bookingReleasedEmail(b: BookingEmailData, forHost: boolean, url:
     ],
     details: details(b, { forHost }),
     action: { label: forHost ? 'Manage This Booking' : 'Browse Venues', url },
+  });
+}
+
+/** To the host when the admin records a payout to their bank account (issue 29). */
+export function payoutSentEmail(
+  p: {
+    hostName: string;
+    amountCents: number;
+    bankReference: string;
+    bankLast4: string | null;
+    bookings: number;
+  },
+  earningsUrl: string,
+): EmailContent {
+  return renderEmail({
+    subject: `Velvet paid you ${formatCents(p.amountCents)}`,
+    heading: 'Your payout is on its way',
+    paragraphs: [
+      `Hi ${p.hostName}, Velvet has sent ${formatCents(p.amountCents)} to your bank account.`,
+      'It pays your available earnings, after Velvet’s fee; banks usually show it within 1–3 business days.',
+    ],
+    details: [
+      ['Amount', formatCents(p.amountCents)],
+      ['Bank account', p.bankLast4 ? `Ending in ${p.bankLast4}` : 'On file'],
+      ['Bank reference', p.bankReference],
+      ['Bookings paid', String(p.bookings)],
+    ],
+    action: { label: 'View your earnings', url: earningsUrl },
   });
 }

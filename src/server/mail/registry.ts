@@ -5,7 +5,15 @@
  *
  * Longer than 300 lines because it is that one table: a row per template with its sample data.
  */
-import { accountConfirmationEmail, passwordChangedEmail, passwordResetEmail } from './templates';
+import {
+  accountConfirmationEmail,
+  accountDeletedEmail,
+  accountExistsEmail,
+  emailChangeEmail,
+  emailChangedEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+} from './templates';
 import {
   bookingAcceptedEmail,
   bookingChangesApprovedEmail,
@@ -26,6 +34,7 @@ import {
   type VenueSummary,
 } from './venue-emails';
 import type { EmailContent } from './layout';
+import { pageHref } from '@/domain/pages';
 import {
   additionalChargeEmail,
   bookingCancelledEmail,
@@ -33,10 +42,21 @@ import {
   bookingReleasedEmail,
   cardOnFileEmail,
   paymentReceiptEmail,
+  payoutSentEmail,
 } from './payment-emails';
+import { chargeDisputedEmail, disputeDecidedEmail, type DisputeEmailData } from './dispute-emails';
 import { reviewRequestEmail, reviewUnpublishedEmail } from './review-emails';
 import { unreadMessagesEmail } from './message-emails';
 import { waitlistSlotFreeEmail } from './waitlist-emails';
+
+const SAMPLE_DISPUTE: DisputeEmailData = {
+  venueName: 'Velvet & Vine',
+  bookingId: '3f6c2a10-8d4e-4b7a-9c1f-0a2b3c4d5e6f',
+  amountCents: 12550,
+  description: 'Broken "glass" & a chair',
+  guestName: "Jamie O'Neil",
+  reason: 'Nothing was broken when we left; the glass was already cracked.',
+};
 
 export interface TemplateEntry {
   /** Shown in the admin's Templates section. */
@@ -49,6 +69,7 @@ export interface TemplateEntry {
   adHoc?: boolean;
 }
 
+/** A page's address on the site (its path from the page manifest, src/domain/pages.ts). */
 const url = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
 const SAMPLE_VENUE: VenueSummary = {
@@ -96,7 +117,10 @@ const TEMPLATES = {
       accountConfirmationEmail({
         name: "Jamie O'Neil",
         role: 'user',
-        url: url(publicUrl, '/confirm-email?token=sample-token&email=jamie%40example.com&role=user'),
+        url: url(
+          publicUrl,
+          pageHref('/confirm-email', {}, { token: 'sample-token', email: 'jamie@example.com', role: 'user' }),
+        ),
       }),
   },
   password_reset: {
@@ -105,15 +129,55 @@ const TEMPLATES = {
     sample: (publicUrl) =>
       passwordResetEmail({
         name: "Jamie O'Neil",
-        url: url(publicUrl, '/reset-password?token=sample-token&email=jamie%40example.com'),
+        url: url(
+          publicUrl,
+          pageHref('/reset-password', {}, { token: 'sample-token', email: 'jamie@example.com' }),
+        ),
         ttlMinutes: 60,
+      }),
+  },
+  account_exists: {
+    label: 'Account already exists',
+    description:
+      'To a confirmed account’s address when someone signs up with it again or asks for a new confirmation link (the page answers as for a new address).',
+    sample: (publicUrl) =>
+      accountExistsEmail({
+        name: "Jamie O'Neil",
+        signInUrl: url(publicUrl, pageHref('/user-auth')),
+        resetUrl: url(publicUrl, pageHref('/forgot-password')),
       }),
   },
   password_changed: {
     label: 'Password changed',
     description: 'To the account’s address after its password was reset (every session was ended).',
     sample: (publicUrl) =>
-      passwordChangedEmail({ name: "Jamie O'Neil", url: url(publicUrl, '/forgot-password') }),
+      passwordChangedEmail({ name: "Jamie O'Neil", url: url(publicUrl, pageHref('/forgot-password')) }),
+  },
+  email_change: {
+    label: 'Confirm new email',
+    description:
+      'To the new address when someone changes their account’s email in Settings, with the single-use link.',
+    sample: (publicUrl) =>
+      emailChangeEmail({
+        name: "Jamie O'Neil",
+        url: url(publicUrl, '/account?email_change=sample'),
+        ttlHours: 24,
+      }),
+  },
+  email_changed: {
+    label: 'Email changed',
+    description: 'To the old address once the account moved to the new one.',
+    sample: (publicUrl) =>
+      emailChangedEmail({
+        name: "Jamie O'Neil",
+        newEmail: 'jamie.new@example.com',
+        url: url(publicUrl, '/forgot-password'),
+      }),
+  },
+  account_deleted: {
+    label: 'Account deleted',
+    description: 'To the address of an account its owner deleted in Settings.',
+    sample: (publicUrl) => accountDeletedEmail({ name: "Jamie O'Neil", url: url(publicUrl, '/') }),
   },
   venue_submitted: {
     label: 'Venue submitted',
@@ -154,24 +218,24 @@ const TEMPLATES = {
     sample: (publicUrl) =>
       bookingSubmittedEmail(
         SAMPLE_BOOKING,
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   customer_booking_confirmation: {
     label: 'Customer booking confirmation',
     description: 'To the guest when their booking request is received.',
     sample: (publicUrl) =>
-      customerBookingConfirmationEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+      customerBookingConfirmationEmail(SAMPLE_BOOKING, url(publicUrl, pageHref('/user-dashboard'))),
   },
   booking_accepted: {
     label: 'Booking accepted',
     description: 'To the guest when the venue (or the admin) accepts the request.',
-    sample: (publicUrl) => bookingAcceptedEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+    sample: (publicUrl) => bookingAcceptedEmail(SAMPLE_BOOKING, url(publicUrl, pageHref('/user-dashboard'))),
   },
   booking_confirmed: {
     label: 'Booking confirmed',
     description: 'To the guest when they approve the venue’s changes.',
-    sample: (publicUrl) => bookingConfirmedEmail(SAMPLE_BOOKING, url(publicUrl, '/user-dashboard')),
+    sample: (publicUrl) => bookingConfirmedEmail(SAMPLE_BOOKING, url(publicUrl, pageHref('/user-dashboard'))),
   },
   booking_rejected: {
     label: 'Booking rejected',
@@ -180,7 +244,7 @@ const TEMPLATES = {
       bookingRejectedEmail(
         SAMPLE_BOOKING,
         'Fully booked for a private event & wedding.',
-        url(publicUrl, '/'),
+        url(publicUrl, pageHref('/')),
       ),
   },
   booking_edited: {
@@ -190,7 +254,7 @@ const TEMPLATES = {
       bookingEditedEmail(
         SAMPLE_BOOKING,
         'We can host 24 guests from 9 PM — the terrace closes at 1 AM.',
-        url(publicUrl, '/user-dashboard'),
+        url(publicUrl, pageHref('/user-dashboard')),
         [
           { field: 'time', label: 'Time', from: '8:00 PM - 12:00 AM', to: '9:00 PM - 1:00 AM' },
           { field: 'guests', label: 'Guests', from: '30 guests', to: '24 guests' },
@@ -204,7 +268,7 @@ const TEMPLATES = {
     sample: (publicUrl) =>
       bookingChangesApprovedEmail(
         SAMPLE_BOOKING,
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   booking_changes_rejected: {
@@ -213,7 +277,7 @@ const TEMPLATES = {
     sample: (publicUrl) =>
       bookingChangesRejectedEmail(
         SAMPLE_BOOKING,
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   waitlist_slot_free: {
@@ -231,7 +295,7 @@ const TEMPLATES = {
           startTime: SAMPLE_BOOKING.startTime,
           endTime: SAMPLE_BOOKING.endTime,
         },
-        url(publicUrl, `/venue/${SAMPLE_VENUE.id}?date=${SAMPLE_BOOKING.date}`),
+        url(publicUrl, pageHref('/venue/:id', { id: SAMPLE_VENUE.id }, { date: SAMPLE_BOOKING.date })),
       ),
   },
   venue_changed_admin: {
@@ -252,14 +316,14 @@ const TEMPLATES = {
       paymentReceiptEmail(
         SAMPLE_BOOKING,
         { amountCents: 34000, paymentId: 'pi_sample_123', card: SAMPLE_CARD },
-        url(publicUrl, '/user-dashboard'),
+        url(publicUrl, pageHref('/user-dashboard')),
       ),
   },
   card_on_file: {
     label: 'Card on file',
     description: 'To the guest when their card is saved for a minimum-spend booking (nothing charged).',
     sample: (publicUrl) =>
-      cardOnFileEmail(SAMPLE_BOOKING, { card: SAMPLE_CARD }, url(publicUrl, '/user-dashboard')),
+      cardOnFileEmail(SAMPLE_BOOKING, { card: SAMPLE_CARD }, url(publicUrl, pageHref('/user-dashboard'))),
   },
   additional_charge: {
     label: 'Additional charge',
@@ -273,7 +337,54 @@ const TEMPLATES = {
           description: 'Bar minimum of $500 not met — "$374.50" spent',
           card: SAMPLE_CARD,
         },
-        url(publicUrl, '/user-dashboard'),
+        url(publicUrl, pageHref('/user-dashboard')),
+      ),
+  },
+  charge_disputed_host: {
+    label: 'Charge disputed (host)',
+    description: "To the venue's host when the guest disputes an additional charge, with the guest's reason.",
+    sample: (publicUrl) =>
+      chargeDisputedEmail(SAMPLE_DISPUTE, false, url(publicUrl, pageHref('/host-dashboard'))),
+  },
+  charge_disputed_admin: {
+    label: 'Charge disputed (admin)',
+    description: 'To the admin when a guest disputes an additional charge: uphold it or refund it.',
+    sample: (publicUrl) =>
+      chargeDisputedEmail(SAMPLE_DISPUTE, true, url(publicUrl, pageHref('/admin-dashboard'))),
+  },
+  charge_dispute_decided_guest: {
+    label: 'Dispute decided (guest)',
+    description: 'To the guest when the admin upholds or refunds the charge they disputed.',
+    sample: (publicUrl) =>
+      disputeDecidedEmail(
+        SAMPLE_DISPUTE,
+        { refunded: true, note: 'The damage was there before the event.', forHost: false },
+        url(publicUrl, pageHref('/user-dashboard')),
+      ),
+  },
+  charge_dispute_decided_host: {
+    label: 'Dispute decided (host)',
+    description: "To the venue's host when the admin upholds or refunds a disputed charge.",
+    sample: (publicUrl) =>
+      disputeDecidedEmail(
+        SAMPLE_DISPUTE,
+        { refunded: false, note: null, forHost: true },
+        url(publicUrl, pageHref('/host-dashboard')),
+      ),
+  },
+  payout_sent: {
+    label: 'Payout sent',
+    description: 'To the host when the admin records a payout of their available earnings.',
+    sample: (publicUrl) =>
+      payoutSentEmail(
+        {
+          hostName: 'Marcus O’Neil',
+          amountCents: 123456,
+          bankReference: 'ACH-2030-06-18 & co',
+          bankLast4: '6789',
+          bookings: 3,
+        },
+        url(publicUrl, pageHref('/host-dashboard', {}, { tab: 'earnings' })),
       ),
   },
   booking_cancelled_guest: {
@@ -289,7 +400,7 @@ const TEMPLATES = {
           paidCents: 34000,
           forHost: false,
         },
-        url(publicUrl, '/user-dashboard'),
+        url(publicUrl, pageHref('/user-dashboard')),
       ),
   },
   booking_cancelled_host: {
@@ -305,13 +416,13 @@ const TEMPLATES = {
           paidCents: 34000,
           forHost: true,
         },
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   booking_expired_guest: {
     label: 'Request expired (to guest)',
     description: 'To the guest when the venue did not answer a request before its deadline.',
-    sample: (publicUrl) => bookingExpiredEmail(SAMPLE_BOOKING, false, url(publicUrl, '/')),
+    sample: (publicUrl) => bookingExpiredEmail(SAMPLE_BOOKING, false, url(publicUrl, pageHref('/'))),
   },
   booking_expired_host: {
     label: 'Request expired (to host)',
@@ -320,13 +431,13 @@ const TEMPLATES = {
       bookingExpiredEmail(
         SAMPLE_BOOKING,
         true,
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   booking_released_guest: {
     label: 'Booking released (to guest)',
     description: 'To the guest when a confirmed hourly booking is released because it was not paid in time.',
-    sample: (publicUrl) => bookingReleasedEmail(SAMPLE_BOOKING, false, url(publicUrl, '/')),
+    sample: (publicUrl) => bookingReleasedEmail(SAMPLE_BOOKING, false, url(publicUrl, pageHref('/'))),
   },
   booking_released_host: {
     label: 'Booking released (to host)',
@@ -335,7 +446,7 @@ const TEMPLATES = {
       bookingReleasedEmail(
         SAMPLE_BOOKING,
         true,
-        url(publicUrl, `/venue-management/${SAMPLE_VENUE.id}?tab=bookings`),
+        url(publicUrl, pageHref('/venue-management/:id', { id: SAMPLE_VENUE.id }, { tab: 'bookings' })),
       ),
   },
   review_request: {
@@ -346,7 +457,7 @@ const TEMPLATES = {
         guestName: "Jamie O'Neil",
         venueName: SAMPLE_VENUE.name,
         date: SAMPLE_BOOKING.date,
-        reviewUrl: url(publicUrl, `/review/${SAMPLE_BOOKING.id}`),
+        reviewUrl: url(publicUrl, pageHref('/review/:bookingId', { bookingId: SAMPLE_BOOKING.id })),
       }),
   },
   review_unpublished: {
@@ -359,7 +470,7 @@ const TEMPLATES = {
         rating: 2,
         comment: 'The <b>music</b> was "too loud" & the bar slow.',
         reason: 'Mentions a staff member by full name.',
-        venueUrl: url(publicUrl, `/venue/${SAMPLE_VENUE.id}`),
+        venueUrl: url(publicUrl, pageHref('/venue/:id', { id: SAMPLE_VENUE.id })),
       }),
   },
   booking_message_unread: {
@@ -375,7 +486,10 @@ const TEMPLATES = {
         fromName: "Jamie O'Neil",
         count: 2,
         latest: 'Can we bring a <b>cake</b> & candles? "Happy 30th" banner too.',
-        url: url(publicUrl, `/host-dashboard?tab=bookings&conversation=${SAMPLE_BOOKING.id}`),
+        url: url(
+          publicUrl,
+          pageHref('/host-dashboard', {}, { tab: 'bookings', conversation: SAMPLE_BOOKING.id }),
+        ),
       }),
   },
   admin_message: {

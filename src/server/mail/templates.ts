@@ -35,14 +35,74 @@ export function passwordResetEmail(p: { name: string; url: string; ttlMinutes: n
 }
 
 /** Sent after a password reset, so that the owner notices a reset they did not make. */
-export function passwordChangedEmail(p: { name: string; url: string }): EmailContent {
+/**
+ * To a confirmed account's address when someone signs up with it again or asks for a new
+ * confirmation link: the answer on the page is the same as for a new address (so the page does
+ * not tell a stranger who has an account); this email tells the owner what happened.
+ */
+export function accountExistsEmail(p: { name: string; signInUrl: string; resetUrl: string }): EmailContent {
+  return renderEmail({
+    subject: 'You already have a Velvet account',
+    heading: `Hi ${p.name || 'there'},`,
+    paragraphs: [
+      'Someone — probably you — just tried to sign up for Velvet with this email address, or asked for a new confirmation link. This address already has a confirmed account, so nothing was changed.',
+      'Sign in with your password. If you have forgotten it, choose “Forgot password?” on the sign-in page or open this link: ' +
+        p.resetUrl,
+      'If this was not you, you can ignore this email: your account and password are unchanged.',
+    ],
+    action: { label: 'Sign In', url: p.signInUrl },
+  });
+}
+
+export function passwordChangedEmail(p: { name: string; url: string; fromSettings?: boolean }): EmailContent {
   return renderEmail({
     subject: 'Your Velvet password was changed',
     heading: `Hi ${p.name || 'there'},`,
     paragraphs: [
-      'The password of your Velvet account was just changed, and every device that was signed in has been signed out.',
+      p.fromSettings
+        ? 'The password of your Velvet account was just changed in Settings, and every other device that was signed in has been signed out.'
+        : 'The password of your Velvet account was just changed, and every device that was signed in has been signed out.',
       'If this was not you, reset your password now with the button below.',
     ],
     action: { label: 'Reset Password', url: p.url },
+  });
+}
+
+/** To the new address of an email change (issue 31): the link that moves the account to it. */
+export function emailChangeEmail(p: { name: string; url: string; ttlHours: number }): EmailContent {
+  return renderEmail({
+    subject: 'Confirm your new Velvet email address',
+    heading: `Hi ${p.name || 'there'},`,
+    paragraphs: [
+      'You asked to use this address for your Velvet account. Confirm it with the button below; until then your account keeps its old address.',
+      `The link works once, for ${p.ttlHours} hours. If you did not ask for this, ignore this email.`,
+    ],
+    action: { label: 'Confirm New Email', url: p.url },
+  });
+}
+
+/** To the old address once the account moved to a new one. */
+export function emailChangedEmail(p: { name: string; newEmail: string; url: string }): EmailContent {
+  return renderEmail({
+    subject: 'Your Velvet email address was changed',
+    heading: `Hi ${p.name || 'there'},`,
+    paragraphs: [
+      `Your Velvet account now uses ${p.newEmail}. Emails about it will go there from now on.`,
+      'If this was not you, reset your password with the button below and contact us.',
+    ],
+    action: { label: 'Reset Password', url: p.url },
+  });
+}
+
+/** To the address of an account that was just deleted. */
+export function accountDeletedEmail(p: { name: string; url: string }): EmailContent {
+  return renderEmail({
+    subject: 'Your Velvet account was deleted',
+    heading: `Hi ${p.name || 'there'},`,
+    paragraphs: [
+      'Your Velvet account was deleted and every device was signed out. Your name, email and phone were removed.',
+      'Past bookings stay on the venues’ records without your details, as the law and the hosts’ accounts need. You are welcome back any time with a new account.',
+    ],
+    action: { label: 'Visit Velvet', url: p.url },
   });
 }

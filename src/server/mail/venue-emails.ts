@@ -65,7 +65,21 @@ export function venueApprovedEmail(p: {
   hostName: string | null;
   notes: string | null;
   publicUrl: string;
+  /** The host's changes to a venue already live were approved (decision 74). */
+  changes?: boolean;
 }): EmailContent {
+  if (p.changes) {
+    return renderEmail({
+      subject: `Your changes to "${p.venue.name}" are live`,
+      heading: 'Your changes are live',
+      paragraphs: [
+        `Hi ${p.hostName || 'there'}, we reviewed your changes to ${p.venue.name} and guests now see them.`,
+        ...(p.notes ? [`Notes from our team: ${p.notes}`] : []),
+      ],
+      details: details(p.venue),
+      action: { label: 'View Your Venue', url: link(p.publicUrl, `/venue/${p.venue.id}`) },
+    });
+  }
   return renderEmail({
     subject: `Your venue "${p.venue.name}" is approved`,
     heading: 'Your venue is live!',
@@ -84,7 +98,22 @@ export function venueRejectedEmail(p: {
   hostName: string | null;
   reason: string;
   publicUrl: string;
+  /** The host's changes to a venue already live were declined; the venue stays live as it was. */
+  changes?: boolean;
 }): EmailContent {
+  if (p.changes) {
+    return renderEmail({
+      subject: `Your changes to "${p.venue.name}" were not approved`,
+      heading: 'Your changes were not approved',
+      paragraphs: [
+        `Hi ${p.hostName || 'there'}, we reviewed your changes to ${p.venue.name} and could not approve them. Guests still see the venue as it was approved.`,
+        `Reason: ${p.reason}`,
+        'You can edit the venue again; our team will take another look.',
+      ],
+      details: details(p.venue),
+      action: { label: 'Edit Your Venue', url: link(p.publicUrl, `/edit-venue/${p.venue.id}`) },
+    });
+  }
   return renderEmail({
     subject: `Your venue "${p.venue.name}" was not approved`,
     heading: 'Your venue was not approved',
@@ -98,7 +127,7 @@ export function venueRejectedEmail(p: {
   });
 }
 
-/** To the admin: a host changed an approved venue's name, description or photos (decision 0015). */
+/** To the admin: a host changed an approved venue's name, description or photos (decision 74). */
 export function venueChangedAdminEmail(p: {
   venue: VenueSummary;
   host: { full_name: string | null; email: string };
@@ -106,11 +135,11 @@ export function venueChangedAdminEmail(p: {
   publicUrl: string;
 }): EmailContent {
   return renderEmail({
-    subject: `Venue changed, awaiting approval again: ${p.venue.name}`,
-    heading: 'An approved venue changed and needs review',
+    subject: `Venue changes awaiting approval: ${p.venue.name}`,
+    heading: 'An approved venue has changes to review',
     paragraphs: [
       `${p.host.full_name || p.host.email} changed ${p.venue.name}. ${p.note}`,
-      'The venue is hidden from guests until you approve it again. Existing bookings are not affected.',
+      'Guests keep seeing the approved version, and can still book it, until you approve the changes.',
     ],
     details: [...details(p.venue), ['Host email', p.host.email]],
     action: { label: 'Review Venue Approvals', url: link(p.publicUrl, '/admin-dashboard') },

@@ -1,96 +1,118 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { isIsoDate } from '@/domain/calendar';
-import { dateOverrideSchema, weeklyHoursSchema, type DateOverrideInput } from '@/domain/schemas';
-import type { AppContext, AppEnv } from '../context';
+import {
+  availabilityRangeSchema,
+  dateOverrideSchema,
+  hoursBodySchema,
+  overridePatchSchema,
+  type DateOverrideInput,
+} from '@/domain/schemas';
+import type { Encoded, Ok, OverrideList, StoredOverride, Venue, VenueAvailability } from '@/domain/contract';
 import { sendJson } from '../http/content-length';
-import { parseWith, readJson, readQuery, uuidParam } from '../http/validate';
-import { getViewer, requireRole, requireViewer } from '../http/viewer';
+import { endpoint, json, pathId } from '../http/endpoint';
+import { getViewer } from '../http/viewer';
 import * as availability from '../services/availability';
 import { getVenue } from '../services/venues';
-import type { Encoded, Ok, OverrideList, StoredOverride, Venue, VenueAvailability } from '@/domain/contract';
 
-const dateParam = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (yyyy-MM-dd).` })
-    .refine(isIsoDate, `${label} must be a date (yyyy-MM-dd).`)
-    .optional();
-
-export const rangeSchema = z.object({ from: dateParam('From'), to: dateParam('To') });
-export const hoursBodySchema = z.object({ hours: weeklyHoursSchema }, { error: 'Invalid request body.' });
-const anyObject = z.record(z.string(), z.unknown());
-export const overridePatchSchema = dateOverrideSchema.partial();
-
-const OVERRIDE_NOT_FOUND = 'Date override not found.';
+const venueId = { id: pathId(availability.VENUE_NOT_FOUND) };
+const overrideIds = { ...venueId, overrideId: pathId('Date override not found.') };
 
 /** The venue calendar: weekly hours, date overrides and the confirmed times (SPEC §3, §4). */
-export function availabilityRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+export const AVAILABILITY_ENDPOINTS = [
+  endpoint({
+    method: 'get',
+    path: '/venues/{id}/availability',
+    tag: 'Availability',
+    summary: 'Weekly hours, date overrides and confirmed times',
+    access: 'anyone',
+    params: venueId,
+    query: availabilityRangeSchema,
+    ok: json('VenueAvailability'),
+    cache: 'no-store',
+    handler: async ({ ctx, c, params, query }) => {
+      const viewer = await getViewer(ctx, c);
+      const calendar = await availability.getAvailability(ctx, viewer, params.id, query);
+      return sendJson(c, JSON.stringify(calendar satisfies VenueAvailability));
+    },
+  }),
 
-  r.get('/venues/:id/availability', async (c) => {
-    const viewer = await getViewer(ctx, c);
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const range = readQuery(c, rangeSchema);
-    c.header('cache-control', 'no-store');
-    const calendar = await availability.getAvailability(ctx, viewer, id, range);
-    return sendJson(c, JSON.stringify(calendar satisfies VenueAvailability));
-  });
+  endpoint({
+    method: 'put',
+    path: '/venues/{id}/hours',
+    tag: 'Availability',
+    summary: 'Replace the weekly hours',
+    access: 'host',
+    params: venueId,
+    body: hoursBodySchema,
+    ok: json('Venue'),
+    handler: async ({ ctx, viewer, params, body }) => {
+      await availability.updateHours(ctx, viewer, params.id, body.hours);
+      return (await getVenue(ctx, viewer, params.id)) satisfies Encoded<Venue>;
+    },
+  }),
 
-  r.put('/venues/:id/hours', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const { hours } = await readJson(c, hoursBodySchema);
-    await availability.updateHours(ctx, viewer, id, hours);
-    return c.json((await getVenue(ctx, viewer, id)) satisfies Encoded<Venue>);
-  });
+  endpoint({
+    method: 'get',
+    path: '/venues/{id}/overrides',
+    tag: 'Availability',
+    summary: 'Date overrides with their ids',
+    access: 'signed in',
+    params: venueId,
+    ok: json('OverrideList'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer, params }) =>
+      ({
+        overrides: await availability.listOverrides(ctx, viewer, params.id),
+      }) satisfies Encoded<OverrideList>,
+  }),
 
-  r.get('/venues/:id/overrides', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    c.header('cache-control', 'no-store');
-    return c.json({
-      overrides: await availability.listOverrides(ctx, viewer, id),
-    } satisfies Encoded<OverrideList>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/venues/{id}/overrides',
+    tag: 'Availability',
+    summary: 'Add a date override',
+    access: 'host',
+    params: venueId,
+    body: dateOverrideSchema,
+    ok: json('StoredOverride', 201),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await availability.upsertOverride(ctx, viewer, params.id, body)) satisfies Encoded<StoredOverride>,
+  }),
 
-  r.post('/venues/:id/overrides', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const input = await readJson(c, dateOverrideSchema);
-    return c.json(
-      (await availability.upsertOverride(ctx, viewer, id, input)) satisfies Encoded<StoredOverride>,
-      201,
-    );
-  });
-
-  r.patch('/venues/:id/overrides/:overrideId', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const overrideId = uuidParam(c, 'overrideId', OVERRIDE_NOT_FOUND);
-    // Only the fields sent change: the schema's defaults must not reset the others.
-    const raw = await readJson(c, anyObject);
-    const parsed = parseWith(overridePatchSchema, raw);
-    const changes = Object.fromEntries(
-      Object.entries(parsed).filter(([key]) => key in raw),
-    ) as Partial<DateOverrideInput>;
-    return c.json(
-      (await availability.updateOverride(
+  endpoint({
+    method: 'patch',
+    path: '/venues/{id}/overrides/{overrideId}',
+    tag: 'Availability',
+    summary: 'Change a date override (only the fields sent)',
+    access: 'host',
+    params: overrideIds,
+    body: overridePatchSchema,
+    ok: json('StoredOverride'),
+    handler: async ({ ctx, c, viewer, params, body }) => {
+      // Only the fields sent change: the schema's defaults must not reset the others.
+      const sent = (await c.req.json()) as object;
+      const changes = Object.fromEntries(
+        Object.entries(body).filter(([key]) => key in sent),
+      ) as Partial<DateOverrideInput>;
+      return (await availability.updateOverride(
         ctx,
         viewer,
-        id,
-        overrideId,
+        params.id,
+        params.overrideId,
         changes,
-      )) satisfies Encoded<StoredOverride>,
-    );
-  });
+      )) satisfies Encoded<StoredOverride>;
+    },
+  }),
 
-  r.delete('/venues/:id/overrides/:overrideId', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const id = uuidParam(c, 'id', availability.VENUE_NOT_FOUND);
-    const overrideId = uuidParam(c, 'overrideId', OVERRIDE_NOT_FOUND);
-    await availability.deleteOverride(ctx, viewer, id, overrideId);
-    return c.json({ ok: true } satisfies Ok);
-  });
-
-  return r;
-}
+  endpoint({
+    method: 'delete',
+    path: '/venues/{id}/overrides/{overrideId}',
+    tag: 'Availability',
+    summary: 'Remove a date override',
+    access: 'host',
+    params: overrideIds,
+    ok: json('Ok'),
+    handler: async ({ ctx, viewer, params }) => {
+      await availability.deleteOverride(ctx, viewer, params.id, params.overrideId);
+      return { ok: true } satisfies Ok;
+    },
+  }),
+];

@@ -1,130 +1,192 @@
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import {
   adminBookingEditSchema,
+  adminBookingQuerySchema,
+  bookingApprovalSchema,
   bookingEditSchema,
   bookingRequestSchema,
+  changesApprovalSchema,
+  hostBookingQuerySchema,
   optionalReasonSchema,
 } from '@/domain/schemas';
-import type { AppContext, AppEnv } from '../context';
-import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
-import { requireRole, requireViewer } from '../http/viewer';
+import type { AdminBookingPage, Booking, BookingList, Encoded, HostBookingPage } from '@/domain/contract';
+import { endpoint, json, pathId } from '../http/endpoint';
+import { LIMITS } from '../http/rate-limits';
 import { VENUE_NOT_FOUND } from '../services/availability';
 import * as bookings from '../services/bookings';
 import { listAdminBookingsPage } from '../services/admin-lists';
-import { adminBookingQuerySchema } from '@/domain/schemas';
-import type { AdminBookingPage, Booking, BookingList, Encoded } from '@/domain/contract';
 
-const bookingId = (c: Context) => uuidParam(c, 'id', bookings.BOOKING_NOT_FOUND);
-
-/**
- * The booking's updated_at as the caller's page read it (an ISO 8601 date-time, as the API
- * sends it): the action applies only to that version of the booking.
- */
-const seenUpdatedAt = z
-  .string({
-    // Left out: the default message, which describeZodError turns into "Updated at is required."
-    error: (issue) => (issue.input === undefined ? undefined : 'Updated at must be text.'),
-  })
-  .pipe(z.iso.datetime({ offset: true, error: 'Updated at must be an ISO 8601 date and time.' }))
-  .transform((v) => new Date(v));
-
-/** POST /bookings/:id/approve-changes: the version of the booking whose changes the guest saw. */
-export const approveChangesSchema = z.object(
-  { updated_at: seenUpdatedAt },
-  { error: 'Invalid request body.' },
-);
-/** POST /bookings/:id/approve: optionally, the version of the booking the host saw. */
-export const approveSchema = z.object(
-  { updated_at: seenUpdatedAt.optional() },
-  { error: 'Invalid request body.' },
-);
+const bookingId = { id: pathId(bookings.BOOKING_NOT_FOUND) };
 
 /** Booking requests, the booking lifecycle (SPEC §4) and the booking lists of each role. */
-export function bookingRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+export const BOOKING_ENDPOINTS = [
+  endpoint({
+    method: 'post',
+    path: '/bookings',
+    tag: 'Bookings',
+    summary: 'Request a booking',
+    access: 'guest',
+    body: bookingRequestSchema,
+    ok: json('Booking', 201),
+    idempotent: true,
+    rateLimit: {
+      count: [
+        [LIMITS.bookingRequestsPerUser, 'user'],
+        [LIMITS.bookingRequestsPerAddress, 'address'],
+      ],
+      signedInOnly: true,
+      message: (wait) => `Too many booking requests. Please wait ${wait} and try again.`,
+    },
+    handler: async ({ ctx, viewer, body }) =>
+      (await bookings.requestBooking(ctx, viewer, body)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings', async (c) => {
-    const viewer = await requireRole(ctx, c, 'user');
-    const input = await readJson(c, bookingRequestSchema);
-    return c.json((await bookings.requestBooking(ctx, viewer, input)) satisfies Encoded<Booking>, 201);
-  });
+  endpoint({
+    method: 'get',
+    path: '/me/bookings',
+    tag: 'Bookings',
+    summary: "The guest's bookings",
+    access: 'guest',
+    ok: json('BookingList'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer }) =>
+      ({ bookings: await bookings.listGuestBookings(ctx, viewer) }) satisfies Encoded<BookingList>,
+  }),
 
-  r.get('/me/bookings', async (c) => {
-    const viewer = await requireRole(ctx, c, 'user');
-    c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listGuestBookings(ctx, viewer) } satisfies Encoded<BookingList>);
-  });
+  endpoint({
+    method: 'get',
+    path: '/host/bookings',
+    tag: 'Bookings',
+    summary: "The host's inbox: bookings of the host's venues, filtered and paged",
+    description:
+      'Requests awaiting the venue’s answer first, then upcoming bookings soonest first, then past ones; ' +
+      'a venue_id that is not one of the host’s venues answers an empty page.',
+    access: 'host',
+    query: hostBookingQuerySchema,
+    ok: json('HostBookingPage'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer, query }) =>
+      (await bookings.listHostInbox(ctx, viewer, query)) satisfies Encoded<HostBookingPage>,
+  }),
 
-  r.get('/host/bookings', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    c.header('cache-control', 'no-store');
-    return c.json({ bookings: await bookings.listHostBookings(ctx, viewer) } satisfies Encoded<BookingList>);
-  });
+  endpoint({
+    method: 'get',
+    path: '/venues/{id}/bookings',
+    tag: 'Bookings',
+    summary: "A venue's bookings",
+    description: "The venue's host or the admin.",
+    access: 'signed in',
+    params: { id: pathId(VENUE_NOT_FOUND) },
+    ok: json('BookingList'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer, params }) =>
+      ({ bookings: await bookings.listVenueBookings(ctx, viewer, params.id) }) satisfies Encoded<BookingList>,
+  }),
 
-  r.get('/venues/:id/bookings', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = uuidParam(c, 'id', VENUE_NOT_FOUND);
-    c.header('cache-control', 'no-store');
-    return c.json({
-      bookings: await bookings.listVenueBookings(ctx, viewer, id),
-    } satisfies Encoded<BookingList>);
-  });
+  endpoint({
+    method: 'get',
+    path: '/bookings/{id}',
+    tag: 'Bookings',
+    summary: 'One booking',
+    access: 'signed in',
+    params: bookingId,
+    ok: json('Booking'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer, params }) =>
+      (await bookings.getBooking(ctx, viewer, params.id)) satisfies Encoded<Booking>,
+  }),
 
-  r.get('/bookings/:id', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = bookingId(c);
-    c.header('cache-control', 'no-store');
-    return c.json((await bookings.getBooking(ctx, viewer, id)) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/approve',
+    tag: 'Bookings',
+    summary: 'Approve a request',
+    access: 'host or admin',
+    params: bookingId,
+    body: bookingApprovalSchema,
+    bodyOptional: true,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await bookings.approveBooking(ctx, viewer, params.id, body.updated_at)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings/:id/approve', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host', 'admin');
-    const id = bookingId(c);
-    const { updated_at } = await readOptionalJson(c, approveSchema);
-    return c.json((await bookings.approveBooking(ctx, viewer, id, updated_at)) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/reject',
+    tag: 'Bookings',
+    summary: 'Reject a request',
+    access: 'host or admin',
+    params: bookingId,
+    body: optionalReasonSchema,
+    bodyOptional: true,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await bookings.rejectBooking(ctx, viewer, params.id, body.reason)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings/:id/reject', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host', 'admin');
-    const id = bookingId(c);
-    const { reason } = await readOptionalJson(c, optionalReasonSchema);
-    return c.json((await bookings.rejectBooking(ctx, viewer, id, reason)) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/edit',
+    tag: 'Bookings',
+    summary: "Change a booking (back to the guest's approval)",
+    access: 'host',
+    params: bookingId,
+    body: bookingEditSchema,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await bookings.editBooking(ctx, viewer, params.id, body)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings/:id/edit', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const id = bookingId(c);
-    const input = await readJson(c, bookingEditSchema);
-    return c.json((await bookings.editBooking(ctx, viewer, id, input)) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/approve-changes',
+    tag: 'Bookings',
+    summary: "Accept the venue's changes",
+    access: 'guest',
+    params: bookingId,
+    body: changesApprovalSchema,
+    bodyOptional: true,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await bookings.approveChanges(ctx, viewer, params.id, body.updated_at)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings/:id/approve-changes', async (c) => {
-    const viewer = await requireRole(ctx, c, 'user');
-    const id = bookingId(c);
-    const { updated_at } = await readOptionalJson(c, approveChangesSchema);
-    return c.json((await bookings.approveChanges(ctx, viewer, id, updated_at)) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/reject-changes',
+    tag: 'Bookings',
+    summary: "Decline the venue's changes",
+    access: 'guest',
+    params: bookingId,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params }) =>
+      (await bookings.rejectChanges(ctx, viewer, params.id)) satisfies Encoded<Booking>,
+  }),
 
-  r.post('/bookings/:id/reject-changes', async (c) => {
-    const viewer = await requireRole(ctx, c, 'user');
-    return c.json((await bookings.rejectChanges(ctx, viewer, bookingId(c))) satisfies Encoded<Booking>);
-  });
+  endpoint({
+    method: 'get',
+    path: '/admin/bookings',
+    tag: 'Bookings',
+    summary: 'Every booking, filtered and paged',
+    access: 'admin',
+    query: adminBookingQuerySchema,
+    ok: json('AdminBookingPage'),
+    cache: 'no-store',
+    handler: async ({ ctx, query }) => {
+      const { items, ...page } = await listAdminBookingsPage(ctx, query);
+      return { bookings: items, ...page } satisfies Encoded<AdminBookingPage>;
+    },
+  }),
 
-  r.get('/admin/bookings', async (c) => {
-    await requireRole(ctx, c, 'admin');
-    const query = readQuery(c, adminBookingQuerySchema);
-    c.header('cache-control', 'no-store');
-    const { items, ...page } = await listAdminBookingsPage(ctx, query);
-    return c.json({ bookings: items, ...page } satisfies Encoded<AdminBookingPage>);
-  });
-
-  r.patch('/admin/bookings/:id', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = bookingId(c);
-    const input = await readJson(c, adminBookingEditSchema);
-    return c.json((await bookings.adminUpdateBooking(ctx, viewer, id, input)) satisfies Encoded<Booking>);
-  });
-
-  return r;
-}
+  endpoint({
+    method: 'patch',
+    path: '/admin/bookings/{id}',
+    tag: 'Bookings',
+    summary: "The admin's direct edit",
+    access: 'admin',
+    params: bookingId,
+    body: adminBookingEditSchema,
+    ok: json('Booking'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await bookings.adminUpdateBooking(ctx, viewer, params.id, body)) satisfies Encoded<Booking>,
+  }),
+];

@@ -2,9 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { venues } from '../db/schema';
+import { pageHref, sitemapPaths } from '@/domain/pages';
 
-/** The public pages of SPEC §2 worth indexing (sign-in pages and dashboards are not). */
-export const PUBLIC_PAGES = ['/', '/how-it-works', '/list-venue'] as const;
+/** The public pages worth indexing: those the page manifest lists in the sitemap (src/domain/pages.ts). */
+export const PUBLIC_PAGES = sitemapPaths();
 
 const escapeXml = (s: string) =>
   s.replace(
@@ -34,7 +35,7 @@ export function crawlerRoutes(ctx: AppContext) {
       ...PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(url(p))}</loc></url>`),
       ...active.map(
         (v) =>
-          `  <url><loc>${escapeXml(url(`/venue/${v.id}`))}</loc><lastmod>${v.updated_at.toISOString()}</lastmod></url>`,
+          `  <url><loc>${escapeXml(url(pageHref('/venue/:id', { id: v.id })))}</loc><lastmod>${v.updated_at.toISOString()}</lastmod></url>`,
       ),
     ];
     const xml = [

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { AppContext, AppEnv } from '../context';
+import type { AppEnv } from '../context';
+import { endpoint, jsonOf, media, type Endpoint } from '../http/endpoint';
 import { errorBody } from '../http/errors';
-import { openApiDocument } from '../openapi/document';
 
 /** Where the reference page's files are served (outside /api: they are not API endpoints). */
 export const DOCS_ASSETS = '/docs-assets';
@@ -57,22 +57,49 @@ function readAsset(file: string): Buffer {
   return bytes;
 }
 
-/** GET /api/openapi.json and the reference page GET /api/docs (decision record 18). */
-export function docsRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
-  let document: string | undefined;
+/** The OpenAPI document of each public URL, made on first request (decision record 50). */
+const documents = new Map<string, Promise<string>>();
+function documentOf(publicUrl: string, endpoints: () => readonly Endpoint[]): Promise<string> {
+  let document = documents.get(publicUrl);
+  if (!document) {
+    // Loaded on first use: the OpenAPI generator is not part of a start (decision 33).
+    document = import('../openapi/document').then((m) =>
+      JSON.stringify(m.openApiDocument(publicUrl, endpoints())),
+    );
+    documents.set(publicUrl, document);
+  }
+  return document;
+}
 
-  r.get('/openapi.json', (c) => {
-    document ??= JSON.stringify(openApiDocument(ctx.config.PUBLIC_URL));
-    return c.body(document, 200, {
-      'content-type': 'application/json; charset=UTF-8',
-      'cache-control': 'public, max-age=300',
-    });
-  });
-
-  r.get('/docs', (c) => c.html(PAGE, 200, { 'cache-control': 'public, max-age=300' }));
-
-  return r;
+/**
+ * GET /api/openapi.json, made from every endpoint's definition (`endpoints`, so that the list
+ * that holds these two is not imported here), and the reference page GET /api/docs.
+ */
+export function docsEndpoints(endpoints: () => readonly Endpoint[]) {
+  return [
+    endpoint({
+      method: 'get',
+      path: '/openapi.json',
+      tag: 'System',
+      summary: 'This OpenAPI document',
+      access: 'anyone',
+      ok: jsonOf({}, 'An OpenAPI 3.1 document'),
+      handler: async ({ ctx, c }) =>
+        c.body(await documentOf(ctx.config.PUBLIC_URL, endpoints), 200, {
+          'content-type': 'application/json; charset=UTF-8',
+          'cache-control': 'public, max-age=300',
+        }),
+    }),
+    endpoint({
+      method: 'get',
+      path: '/docs',
+      tag: 'System',
+      summary: 'The API reference page (HTML)',
+      access: 'anyone',
+      ok: media('text/html', 'A readable rendering of /api/openapi.json.'),
+      handler: ({ c }) => c.html(PAGE, 200, { 'cache-control': 'public, max-age=300' }),
+    }),
+  ];
 }
 
 /** The reference page's scripts and styles, outside /api. */

@@ -1,4 +1,3 @@
-import { Hono, type Context } from 'hono';
 import type {
   Conversation,
   ConversationMessage,
@@ -6,46 +5,68 @@ import type {
   Encoded,
   UnreadCounts,
 } from '@/domain/contract';
+import { MESSAGE_TEXT } from '@/domain/messages';
 import { messageSchema } from '@/domain/schemas';
-import type { AppContext, AppEnv } from '../context';
-import { readJson, uuidParam } from '../http/validate';
-import { requireViewer } from '../http/viewer';
+import { endpoint, json, pathId } from '../http/endpoint';
+import { messageLimit } from '../http/rate-limits';
 import * as messages from '../services/messages';
 
-const bookingId = (c: Context) => uuidParam(c, 'id', messages.BOOKING_NOT_FOUND);
+const bookingId = { id: pathId(messages.BOOKING_NOT_FOUND) };
 
-/** A conversation on every booking (docs/api.md "Messages", decision record 16). */
-export function messageRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+/** A conversation on every booking (decision record 16). */
+export const MESSAGE_ENDPOINTS = [
+  endpoint({
+    method: 'get',
+    path: '/bookings/{id}/messages',
+    tag: 'Messages',
+    summary: "A booking's conversation, oldest first (guest, venue's host, admin read-only)",
+    access: 'signed in',
+    params: bookingId,
+    ok: json('Conversation'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer, params }) =>
+      (await messages.listMessages(ctx, viewer, params.id)) satisfies Encoded<Conversation>,
+  }),
 
-  r.get('/bookings/:id/messages', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = bookingId(c);
-    c.header('cache-control', 'no-store');
-    return c.json((await messages.listMessages(ctx, viewer, id)) satisfies Encoded<Conversation>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/messages',
+    tag: 'Messages',
+    summary: "Send a message (the guest or the venue's host; rate limited)",
+    access: 'signed in',
+    params: bookingId,
+    body: messageSchema,
+    ok: json('ConversationMessage', 201),
+    rateLimit: {
+      count: [[(ctx) => messageLimit(ctx.config.MESSAGES_PER_MINUTE), 'user']],
+      signedInOnly: true,
+      message: MESSAGE_TEXT.rateLimited,
+    },
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await messages.postMessage(ctx, viewer, params.id, body)) satisfies Encoded<ConversationMessage>,
+  }),
 
-  r.post('/bookings/:id/messages', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = bookingId(c);
-    const input = await readJson(c, messageSchema);
-    return c.json(
-      (await messages.postMessage(ctx, viewer, id, input)) satisfies Encoded<ConversationMessage>,
-      201,
-    );
-  });
+  endpoint({
+    method: 'post',
+    path: '/bookings/{id}/messages/read',
+    tag: 'Messages',
+    summary: 'Mark the conversation read up to its newest message',
+    access: 'signed in',
+    params: bookingId,
+    ok: json('ConversationRead'),
+    handler: async ({ ctx, viewer, params }) =>
+      (await messages.markRead(ctx, viewer, params.id)) satisfies Encoded<ConversationRead>,
+  }),
 
-  r.post('/bookings/:id/messages/read', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = bookingId(c);
-    return c.json((await messages.markRead(ctx, viewer, id)) satisfies Encoded<ConversationRead>);
-  });
-
-  r.get('/me/messages/unread', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    c.header('cache-control', 'no-store');
-    return c.json((await messages.unreadCounts(ctx, viewer)) satisfies Encoded<UnreadCounts>);
-  });
-
-  return r;
-}
+  endpoint({
+    method: 'get',
+    path: '/me/messages/unread',
+    tag: 'Messages',
+    summary: 'Unread message counts, per booking and in all',
+    access: 'signed in',
+    ok: json('UnreadCounts'),
+    cache: 'no-store',
+    handler: async ({ ctx, viewer }) =>
+      (await messages.unreadCounts(ctx, viewer)) satisfies Encoded<UnreadCounts>,
+  }),
+];

@@ -1,4 +1,3 @@
-import { Hono, type Context } from 'hono';
 import {
   adminReviewsQuerySchema,
   optionalReasonSchema,
@@ -8,65 +7,99 @@ import {
   venueReviewsQuerySchema,
 } from '@/domain/schemas';
 import { REVIEW_MESSAGES } from '@/domain/reviews';
-import type { AppContext, AppEnv } from '../context';
-import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
-import { getViewer, requireRole, requireViewer } from '../http/viewer';
+import { endpoint, json, pathId } from '../http/endpoint';
+import { getViewer } from '../http/viewer';
 import * as reviews from '../services/reviews';
 
-const reviewId = (c: Context) => uuidParam(c, 'id', reviews.REVIEW_NOT_FOUND);
+const reviewId = { id: pathId(reviews.REVIEW_NOT_FOUND) };
 
 /** Reviews (SPEC §4 Review): write one, read a venue's, the host's answer, the admin's moderation. */
-export function reviewRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+export const REVIEW_ENDPOINTS = [
+  endpoint({
+    method: 'get',
+    path: '/bookings/{id}/review',
+    tag: 'Reviews',
+    summary: 'What the review page shows for a booking',
+    access: 'signed in',
+    params: { id: pathId(REVIEW_MESSAGES.notFound) },
+    ok: json('ReviewTarget'),
+    cache: 'no-store',
+    handler: ({ ctx, viewer, params }) => reviews.getReviewTarget(ctx, viewer, params.id),
+  }),
 
-  r.get('/bookings/:id/review', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = uuidParam(c, 'id', REVIEW_MESSAGES.notFound);
-    c.header('cache-control', 'no-store');
-    return c.json(await reviews.getReviewTarget(ctx, viewer, id));
-  });
+  endpoint({
+    method: 'post',
+    path: '/reviews',
+    tag: 'Reviews',
+    summary: 'Review a past booking',
+    description: "The booking's guest.",
+    access: 'signed in',
+    body: reviewSchema,
+    ok: json('PublicReview', 201),
+    handler: ({ ctx, viewer, body }) => reviews.submitReview(ctx, viewer, body),
+  }),
 
-  r.post('/reviews', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const input = await readJson(c, reviewSchema);
-    return c.json(await reviews.submitReview(ctx, viewer, input), 201);
-  });
+  endpoint({
+    method: 'get',
+    path: '/venues/{id}/reviews',
+    tag: 'Reviews',
+    summary: "A venue's published reviews",
+    access: 'anyone',
+    params: { id: pathId(reviews.VENUE_NOT_FOUND) },
+    query: venueReviewsQuerySchema,
+    ok: json('VenueReviewsPage'),
+    cache: 'no-store',
+    handler: async ({ ctx, c, params, query }) =>
+      reviews.listVenueReviews(ctx, await getViewer(ctx, c), params.id, query),
+  }),
 
-  r.get('/venues/:id/reviews', async (c) => {
-    const id = uuidParam(c, 'id', reviews.VENUE_NOT_FOUND);
-    const query = readQuery(c, venueReviewsQuerySchema);
-    const viewer = await getViewer(ctx, c);
-    c.header('cache-control', 'no-store');
-    return c.json(await reviews.listVenueReviews(ctx, viewer, id, query));
-  });
+  endpoint({
+    method: 'post',
+    path: '/reviews/{id}/response',
+    tag: 'Reviews',
+    summary: "The host's answer to a review",
+    description: "The reviewed venue's host.",
+    access: 'signed in',
+    params: reviewId,
+    body: reviewResponseSchema,
+    ok: json('PublicReview'),
+    handler: ({ ctx, viewer, params, body }) => reviews.answerReview(ctx, viewer, params.id, body.response),
+  }),
 
-  r.post('/reviews/:id/response', async (c) => {
-    const viewer = await requireViewer(ctx, c);
-    const id = reviewId(c);
-    const { response } = await readJson(c, reviewResponseSchema);
-    return c.json(await reviews.answerReview(ctx, viewer, id, response));
-  });
+  endpoint({
+    method: 'get',
+    path: '/admin/reviews',
+    tag: 'Reviews',
+    summary: 'Every review, filtered and paged',
+    access: 'admin',
+    query: adminReviewsQuerySchema,
+    ok: json('AdminReviewPage'),
+    cache: 'private, no-store',
+    handler: ({ ctx, query }) => reviews.listAdminReviews(ctx, query),
+  }),
 
-  r.get('/admin/reviews', async (c) => {
-    await requireRole(ctx, c, 'admin');
-    const query = readQuery(c, adminReviewsQuerySchema);
-    c.header('cache-control', 'private, no-store');
-    return c.json(await reviews.listAdminReviews(ctx, query));
-  });
+  endpoint({
+    method: 'post',
+    path: '/admin/reviews/{id}/unpublish',
+    tag: 'Reviews',
+    summary: 'Hide a review',
+    access: 'admin',
+    params: reviewId,
+    body: unpublishReviewSchema,
+    ok: json('AdminReview'),
+    handler: ({ ctx, viewer, params, body }) => reviews.unpublishReview(ctx, viewer, params.id, body.reason),
+  }),
 
-  r.post('/admin/reviews/:id/unpublish', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = reviewId(c);
-    const { reason } = await readJson(c, unpublishReviewSchema);
-    return c.json(await reviews.unpublishReview(ctx, viewer, id, reason));
-  });
-
-  r.post('/admin/reviews/:id/republish', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = reviewId(c);
-    const { reason } = await readOptionalJson(c, optionalReasonSchema);
-    return c.json(await reviews.republishReview(ctx, viewer, id, reason));
-  });
-
-  return r;
-}
+  endpoint({
+    method: 'post',
+    path: '/admin/reviews/{id}/republish',
+    tag: 'Reviews',
+    summary: 'Show a hidden review again',
+    access: 'admin',
+    params: reviewId,
+    body: optionalReasonSchema,
+    bodyOptional: true,
+    ok: json('AdminReview'),
+    handler: ({ ctx, viewer, params, body }) => reviews.republishReview(ctx, viewer, params.id, body.reason),
+  }),
+];

@@ -1,10 +1,4 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppContext, AppEnv } from '../context';
-import { readQuery } from '../http/validate';
-import { requireRole } from '../http/viewer';
-import { MAILBOX_DEFAULT_LIMIT, MAILBOX_MAX_LIMIT, recentMail } from '../services/mailbox';
-import * as stats from '../services/stats';
+import { mailboxQuerySchema } from '@/domain/schemas';
 import type {
   AdminStats,
   Encoded,
@@ -13,47 +7,61 @@ import type {
   Mailbox,
   VenueStats,
 } from '@/domain/contract';
-
-const MAILBOX_LIMIT_MESSAGE = `Limit must be a whole number between 1 and ${MAILBOX_MAX_LIMIT}.`;
-export const mailboxQuerySchema = z.object({
-  limit: z.preprocess(
-    (v) => (v === '' || v == null ? undefined : Number(v)),
-    z
-      .number({ error: MAILBOX_LIMIT_MESSAGE })
-      .int(MAILBOX_LIMIT_MESSAGE)
-      .min(1, MAILBOX_LIMIT_MESSAGE)
-      .max(MAILBOX_MAX_LIMIT, MAILBOX_LIMIT_MESSAGE)
-      .default(MAILBOX_DEFAULT_LIMIT),
-  ),
-});
+import { endpoint, json } from '../http/endpoint';
+import { recentMail } from '../services/mailbox';
+import * as stats from '../services/stats';
 
 /** Dashboard tiles, and the admin's built-in mailbox. */
-export function statsRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+export const STATS_ENDPOINTS = [
+  endpoint({
+    method: 'get',
+    path: '/venues/stats',
+    tag: 'Stats',
+    summary: 'Public numbers of the home page',
+    access: 'anyone',
+    ok: json('VenueStats'),
+    handler: async ({ ctx }) => (await stats.publicVenueStats(ctx)) satisfies VenueStats,
+  }),
 
-  r.get('/venues/stats', async (c) => c.json((await stats.publicVenueStats(ctx)) satisfies VenueStats));
+  endpoint({
+    method: 'get',
+    path: '/host/stats',
+    tag: 'Stats',
+    summary: "The host dashboard's tiles",
+    access: 'host',
+    ok: json('HostStats'),
+    handler: async ({ ctx, viewer }) => (await stats.hostStats(ctx, viewer)) satisfies HostStats,
+  }),
 
-  r.get('/host/stats', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    return c.json((await stats.hostStats(ctx, viewer)) satisfies HostStats);
-  });
+  endpoint({
+    method: 'get',
+    path: '/me/bookings/stats',
+    tag: 'Stats',
+    summary: "The guest dashboard's tiles",
+    access: 'guest',
+    ok: json('GuestBookingStats'),
+    handler: async ({ ctx, viewer }) => (await stats.guestStats(ctx, viewer)) satisfies GuestBookingStats,
+  }),
 
-  r.get('/me/bookings/stats', async (c) => {
-    const viewer = await requireRole(ctx, c, 'user');
-    return c.json((await stats.guestStats(ctx, viewer)) satisfies GuestBookingStats);
-  });
+  endpoint({
+    method: 'get',
+    path: '/admin/stats',
+    tag: 'Stats',
+    summary: "The admin dashboard's tiles",
+    access: 'admin',
+    ok: json('AdminStats'),
+    handler: async ({ ctx }) => (await stats.adminStats(ctx)) satisfies AdminStats,
+  }),
 
-  r.get('/admin/stats', async (c) => {
-    await requireRole(ctx, c, 'admin');
-    return c.json((await stats.adminStats(ctx)) satisfies AdminStats);
-  });
-
-  r.get('/admin/mailbox', async (c) => {
-    await requireRole(ctx, c, 'admin');
-    const { limit } = readQuery(c, mailboxQuerySchema);
-    c.header('cache-control', 'no-store');
-    return c.json((await recentMail(ctx, limit)) satisfies Encoded<Mailbox>);
-  });
-
-  return r;
-}
+  endpoint({
+    method: 'get',
+    path: '/admin/mailbox',
+    tag: 'Operations',
+    summary: 'The built-in mailbox (sent emails)',
+    access: 'admin',
+    query: mailboxQuerySchema,
+    ok: json('Mailbox'),
+    cache: 'no-store',
+    handler: async ({ ctx, query }) => (await recentMail(ctx, query.limit)) satisfies Encoded<Mailbox>,
+  }),
+];

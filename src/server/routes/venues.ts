@@ -1,24 +1,16 @@
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
-import { venueListQuerySchema } from '@/domain/filters';
+import type { Context } from 'hono';
 import {
+  adminVenueQuerySchema,
+  imageOrderSchema,
+  imageRemovalQuerySchema,
   optionalReasonSchema,
-  venueDecisionSchema,
+  venueApprovalSchema,
   venueInputSchema,
+  venueListQuerySchema,
+  venueRejectionSchema,
   venueUpdateSchema,
 } from '@/domain/schemas';
-import type { AppContext, AppEnv } from '../context';
 import { AppError, invalid } from '@/domain/errors';
-import { COMPRESS_THRESHOLD, acceptsGzip, sendJson } from '../http/content-length';
-import { errorBody } from '../http/errors';
-import { readJson, readOptionalJson, readQuery, uuidParam } from '../http/validate';
-import { getViewer, requireRole } from '../http/viewer';
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
-import * as venues from '../services/venues';
-import { listAdminVenuesPage } from '../services/admin-lists';
-import { adminVenueQuerySchema } from '@/domain/schemas';
-import type { UploadedFile } from '../services/venues';
 import type {
   AdminVenuePage,
   Encoded,
@@ -29,20 +21,17 @@ import type {
   VenueImageAdded,
   VenueImageList,
 } from '@/domain/contract';
+import type { AppEnv } from '../context';
+import { COMPRESS_THRESHOLD, acceptsGzip, sendJson } from '../http/content-length';
+import { endpoint, json, pathId } from '../http/endpoint';
+import { getViewer } from '../http/viewer';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../images/pipeline';
+import * as venues from '../services/venues';
+import { listAdminVenuesPage } from '../services/admin-lists';
+import type { UploadedFile } from '../services/venues';
 
-/** Room for the multipart framing around one image of the largest allowed size. */
-const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
+const venueId = { id: pathId(venues.VENUE_NOT_FOUND) };
 
-const approveSchema = z.preprocess((b) => ({ ...(b as object), action: 'approve' }), venueDecisionSchema);
-const rejectSchema = z.preprocess((b) => ({ ...(b as object), action: 'reject' }), venueDecisionSchema);
-export const orderSchema = z.object(
-  {
-    images: z
-      .array(z.string({ error: 'Each image must be a path.' }), { error: 'Images must be a list of paths.' })
-      .max(100, 'Too many images.'),
-  },
-  { error: 'Invalid request body.' },
-);
 /** The single file of a multipart upload (field `file`). */
 async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -73,120 +62,195 @@ async function readUpload(c: Context<AppEnv>): Promise<UploadedFile> {
  * is a new object, and the text of one no longer kept goes with it.
  */
 const texts = new WeakMap<object, string>();
-function jsonOf(venue: object): string {
-  let json = texts.get(venue);
-  if (json === undefined) texts.set(venue, (json = JSON.stringify(venue)));
-  return json;
+function jsonText(venue: object): string {
+  let text = texts.get(venue);
+  if (text === undefined) texts.set(venue, (text = JSON.stringify(venue)));
+  return text;
 }
 
 /** Venues: the public list and detail, host and admin management, photos. */
-export function venueRoutes(ctx: AppContext) {
-  const r = new Hono<AppEnv>();
-  const venueId = (c: Context<AppEnv>) => uuidParam(c, 'id', venues.VENUE_NOT_FOUND);
-
-  r.get('/venues', async (c) => {
-    const query = readQuery(c, venueListQuerySchema);
-    const page = await venues.listVenuesJson(ctx, query);
-    // Cached pages are sent as they are, gzipped once per page for clients that accept it.
-    // Vary and Content-Length (or Content-Encoding) are set here so the compress middleware
-    // leaves the response alone instead of re-encoding it as a stream on every request.
-    const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
-    if (page.byteLength >= COMPRESS_THRESHOLD && acceptsGzip(c.req.header('accept-encoding'))) {
-      const gzipped = page.gzip();
-      return c.body(gzipped, 200, {
-        ...headers,
-        'content-encoding': 'gzip',
-        'content-length': String(gzipped.byteLength),
-      });
-    }
-    return c.body(page.json, 200, { ...headers, 'content-length': String(page.byteLength) });
-  });
-
-  r.post('/venues', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    const input = await readJson(c, venueInputSchema);
-    return c.json((await venues.createVenue(ctx, viewer, input)) satisfies Encoded<FullVenue>, 201);
-  });
-
-  r.get('/venues/:id', async (c) => {
-    const id = venueId(c);
-    const viewer = await getViewer(ctx, c);
-    const venue = await venues.getVenue(ctx, viewer, id);
-    if (viewer) c.header('cache-control', 'private, no-store');
-    return sendJson(c, jsonOf(venue satisfies Encoded<Venue>));
-  });
-
-  r.patch('/venues/:id', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host', 'admin');
-    const id = venueId(c);
-    const patch = await readJson(c, venueUpdateSchema);
-    return c.json((await venues.updateVenue(ctx, viewer, id, patch)) satisfies Encoded<Venue>);
-  });
-
-  r.delete('/venues/:id', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = venueId(c);
-    const { reason } = await readOptionalJson(c, optionalReasonSchema);
-    await venues.deleteVenue(ctx, viewer, id, reason);
-    return c.json({ ok: true } satisfies Ok);
-  });
-
-  r.post(
-    '/venues/:id/images',
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE), 413),
-    }),
-    async (c) => {
-      const viewer = await requireRole(ctx, c, 'host', 'admin');
-      const id = venueId(c);
-      const file = await readUpload(c);
-      return c.json((await venues.addVenueImage(ctx, viewer, id, file)) satisfies VenueImageAdded, 201);
+export const VENUE_ENDPOINTS = [
+  endpoint({
+    method: 'get',
+    path: '/venues',
+    tag: 'Venues',
+    summary: 'Active venues, filtered, sorted and paged',
+    access: 'anyone',
+    query: venueListQuerySchema,
+    ok: json('VenueListPage'),
+    handler: async ({ ctx, c, query }) => {
+      const page = await venues.listVenuesJson(ctx, query);
+      // Cached pages are sent as they are, gzipped once per page for clients that accept it.
+      // Vary and Content-Length (or Content-Encoding) are set here so the compress middleware
+      // leaves the response alone instead of re-encoding it as a stream on every request.
+      const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
+      if (page.byteLength >= COMPRESS_THRESHOLD && acceptsGzip(c.req.header('accept-encoding'))) {
+        const gzipped = page.gzip();
+        return c.body(gzipped, 200, {
+          ...headers,
+          'content-encoding': 'gzip',
+          'content-length': String(gzipped.byteLength),
+        });
+      }
+      return c.body(page.json, 200, { ...headers, 'content-length': String(page.byteLength) });
     },
-  );
+  }),
 
-  r.delete('/venues/:id/images', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host', 'admin');
-    const id = venueId(c);
-    const path = c.req.query('path')?.trim();
-    if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
-    return c.json((await venues.removeVenueImage(ctx, viewer, id, path)) satisfies VenueImageList);
-  });
+  endpoint({
+    method: 'post',
+    path: '/venues',
+    tag: 'Venues',
+    summary: 'Add a venue (pending approval)',
+    access: 'host',
+    body: venueInputSchema,
+    ok: json('FullVenue', 201),
+    handler: async ({ ctx, viewer, body }) =>
+      (await venues.createVenue(ctx, viewer, body)) satisfies Encoded<FullVenue>,
+  }),
 
-  r.put('/venues/:id/images/order', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host', 'admin');
-    const id = venueId(c);
-    const { images } = await readJson(c, orderSchema);
-    return c.json((await venues.reorderVenueImages(ctx, viewer, id, images)) satisfies VenueImageList);
-  });
+  endpoint({
+    method: 'get',
+    path: '/venues/{id}',
+    tag: 'Venues',
+    summary: 'One venue (private fields for its host and the admin)',
+    access: 'anyone',
+    params: venueId,
+    ok: json('Venue'),
+    handler: async ({ ctx, c, params }) => {
+      const viewer = await getViewer(ctx, c);
+      const venue = await venues.getVenue(ctx, viewer, params.id);
+      if (viewer) c.header('cache-control', 'private, no-store');
+      return sendJson(c, jsonText(venue satisfies Encoded<Venue>));
+    },
+  }),
 
-  r.get('/host/venues', async (c) => {
-    const viewer = await requireRole(ctx, c, 'host');
-    c.header('cache-control', 'private, no-store');
-    return c.json({ venues: await venues.listHostVenues(ctx, viewer) } satisfies Encoded<HostVenueList>);
-  });
+  endpoint({
+    method: 'patch',
+    path: '/venues/{id}',
+    tag: 'Venues',
+    summary: 'Edit a venue',
+    access: 'host or admin',
+    params: venueId,
+    body: venueUpdateSchema,
+    ok: json('Venue'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await venues.updateVenue(ctx, viewer, params.id, body)) satisfies Encoded<Venue>,
+  }),
 
-  r.get('/admin/venues', async (c) => {
-    await requireRole(ctx, c, 'admin');
-    const query = readQuery(c, adminVenueQuerySchema);
-    c.header('cache-control', 'private, no-store');
-    const { items, ...page } = await listAdminVenuesPage(ctx, query);
-    return c.json({ venues: items, ...page } satisfies Encoded<AdminVenuePage>);
-  });
+  endpoint({
+    method: 'delete',
+    path: '/venues/{id}',
+    tag: 'Venues',
+    summary: 'Delete a venue',
+    access: 'admin',
+    params: venueId,
+    body: optionalReasonSchema,
+    bodyOptional: true,
+    ok: json('Ok'),
+    handler: async ({ ctx, viewer, params, body }) => {
+      await venues.deleteVenue(ctx, viewer, params.id, body.reason);
+      return { ok: true } satisfies Ok;
+    },
+  }),
 
-  r.post('/admin/venues/:id/approve', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = venueId(c);
-    const decision = await readOptionalJson(c, approveSchema);
-    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
-  });
+  endpoint({
+    method: 'post',
+    path: '/venues/{id}/images',
+    tag: 'Venues',
+    summary: 'Upload a photo',
+    access: 'host or admin',
+    params: venueId,
+    // Room for the multipart framing around one image of the largest allowed size.
+    upload: { maxBytes: MAX_IMAGE_BYTES + 256 * 1024, tooLarge: IMAGE_TOO_LARGE_MESSAGE },
+    ok: json('VenueImageAdded', 201),
+    handler: async ({ ctx, c, viewer, params }) => {
+      const file = await readUpload(c);
+      return (await venues.addVenueImage(ctx, viewer, params.id, file)) satisfies VenueImageAdded;
+    },
+  }),
 
-  r.post('/admin/venues/:id/reject', async (c) => {
-    const viewer = await requireRole(ctx, c, 'admin');
-    const id = venueId(c);
-    const decision = await readOptionalJson(c, rejectSchema);
-    return c.json((await venues.decideVenue(ctx, viewer, id, decision)) satisfies Encoded<FullVenue>);
-  });
+  endpoint({
+    method: 'delete',
+    path: '/venues/{id}/images',
+    tag: 'Venues',
+    summary: 'Remove a photo',
+    access: 'host or admin',
+    params: venueId,
+    query: imageRemovalQuerySchema,
+    ok: json('VenueImageList'),
+    handler: async ({ ctx, viewer, params, query }) => {
+      const path = query.path?.trim();
+      if (!path) throw invalid('Say which image to remove (query parameter path).', 'path');
+      return (await venues.removeVenueImage(ctx, viewer, params.id, path)) satisfies VenueImageList;
+    },
+  }),
 
-  return r;
-}
+  endpoint({
+    method: 'put',
+    path: '/venues/{id}/images/order',
+    tag: 'Venues',
+    summary: 'Reorder the photos',
+    access: 'host or admin',
+    params: venueId,
+    body: imageOrderSchema,
+    ok: json('VenueImageList'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await venues.reorderVenueImages(ctx, viewer, params.id, body.images)) satisfies VenueImageList,
+  }),
+
+  endpoint({
+    method: 'get',
+    path: '/host/venues',
+    tag: 'Venues',
+    summary: "The host's own venues",
+    access: 'host',
+    ok: json('HostVenueList'),
+    cache: 'private, no-store',
+    handler: async ({ ctx, viewer }) =>
+      ({ venues: await venues.listHostVenues(ctx, viewer) }) satisfies Encoded<HostVenueList>,
+  }),
+
+  endpoint({
+    method: 'get',
+    path: '/admin/venues',
+    tag: 'Venues',
+    summary: 'Every venue, filtered and paged',
+    access: 'admin',
+    query: adminVenueQuerySchema,
+    ok: json('AdminVenuePage'),
+    cache: 'private, no-store',
+    handler: async ({ ctx, query }) => {
+      const { items, ...page } = await listAdminVenuesPage(ctx, query);
+      return { venues: items, ...page } satisfies Encoded<AdminVenuePage>;
+    },
+  }),
+
+  endpoint({
+    method: 'post',
+    path: '/admin/venues/{id}/approve',
+    tag: 'Venues',
+    summary: 'Approve a venue',
+    access: 'admin',
+    params: venueId,
+    body: venueApprovalSchema,
+    bodyOptional: true,
+    ok: json('FullVenue'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await venues.decideVenue(ctx, viewer, params.id, body)) satisfies Encoded<FullVenue>,
+  }),
+
+  endpoint({
+    method: 'post',
+    path: '/admin/venues/{id}/reject',
+    tag: 'Venues',
+    summary: 'Reject a venue (notes required)',
+    access: 'admin',
+    params: venueId,
+    body: venueRejectionSchema,
+    // Left out, the body is {} and the missing reason is named.
+    bodyOptional: true,
+    ok: json('FullVenue'),
+    handler: async ({ ctx, viewer, params, body }) =>
+      (await venues.decideVenue(ctx, viewer, params.id, body)) satisfies Encoded<FullVenue>,
+  }),
+];

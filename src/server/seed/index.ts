@@ -6,6 +6,7 @@ import { seedBookings } from './bookings';
 import { seedMessages } from './messages';
 import { seedReviews } from './reviews';
 import { seedPayments } from './payments';
+import { seedPayouts } from './payouts';
 import { seedVenues } from './venues';
 
 /** Seeds the demo marketplace into an empty database; returns the sign-ins to print. */
@@ -18,6 +19,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
   await seedPayments(ctx, accounts, venues, seeded);
   await seedMessages(ctx, seeded);
   await seedReviews(ctx, accounts, venues);
+  // Last: the reviews' nights are paid there too.
+  await seedPayouts(ctx, accounts);
   const rows: Array<[string, string]> = [
     ...(accounts.admin ? [['Admin', accounts.admin.email] as [string, string]] : []),
     ['Host', accounts.hosts[0].email],

@@ -16,7 +16,16 @@ import { expiresAtFor, paymentDueAtFor, refundFor, toCents } from '@/domain/paym
 import { quoteBooking } from '@/domain/pricing';
 import { durationMinutes, minutesToTime, timeToMinutes } from '@/domain/time';
 import type { AppContext } from '../context';
-import { bookings, payments, refunds, venues, type Booking, type Profile, type Venue } from '../db/schema';
+import {
+  bookings,
+  chargeDisputes,
+  payments,
+  refunds,
+  venues,
+  type Booking,
+  type Profile,
+  type Venue,
+} from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { LocalPaymentProvider } from '../adapters/payments/local';
 import { bookingInstants } from '@/domain/instants';
@@ -219,52 +228,18 @@ export async function seedPayments(
   );
   await payDemo(ctx, local, card, cardVenue, '4000002500003155');
 
-  // Charged after the event: card on file, then a post-event additional charge.
-  const chargedVenue = minSpend[1 % minSpend.length]!;
-  const charged = await demoBooking(
-    ctx,
-    chargedVenue,
-    g0,
-    {
-      guest: 0,
-      pricing: 'minimum_spend',
-      days: -4,
-      guests: 18,
-      hours: 3,
-      requests: 'Office party; tab under the company name.',
-    },
-    {},
-  );
-  await payDemo(ctx, local, charged, chargedVenue, '4242424242424242');
-  await inTransaction(ctx.db, async (tx) => {
-    const [setup] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.booking_id, charged.id), eq(payments.kind, 'setup')));
-    const key = `charge:${charged.id}:demo`;
-    const amountCents = 8550;
-    const result = await local.chargeSavedCard(tx, {
-      paymentMethodId: setup!.payment_method_id!,
-      customerId: setup!.customer_id ?? null,
-      amountCents,
-      idempotencyKey: key,
-      metadata: { booking_id: charged.id, kind: 'additional_charge' },
-    });
-    await tx.insert(payments).values({
-      booking_id: charged.id,
-      kind: 'additional_charge',
-      provider: 'local',
-      provider_id: result.providerId,
-      amount_cents: amountCents,
-      status: result.status,
-      payment_method_id: setup!.payment_method_id,
-      card_brand: setup!.card_brand,
-      card_last4: setup!.card_last4,
-      reason: 'minimum_spend_not_met',
-      description: 'Bar tab came to $414.50 of the $500 minimum.',
-      idempotency_key: key,
-    });
-  });
+  // Charged after the event: card on file, then a post-event additional charge — on a
+  // minimum-spend venue of each demo host, so each has charged before and their next charge
+  // needs no two-factor step (decision 76: only a host's first charge does).
+  const chargedVenues = accounts.hosts
+    .map((host) => minSpend.find((v) => v.host_id === host.id))
+    .filter((v): v is Venue => v !== undefined);
+  for (const [i, chargedVenue] of (chargedVenues.length
+    ? chargedVenues
+    : [minSpend[1 % minSpend.length]!]
+  ).entries()) {
+    await chargedAfterEvent(ctx, local, chargedVenue, g0, -4 - i, i === 0);
+  }
 
   // Refunded: paid, then cancelled by the guest within the policy.
   const refundVenue = hourly[1 % hourly.length]!;
@@ -342,4 +317,91 @@ export async function seedPayments(
       cancellation_reason: 'payment_not_received',
     },
   );
+}
+
+/** A minimum-spend night `days` ago: its card on file, then a post-event additional charge. */
+async function chargedAfterEvent(
+  ctx: AppContext,
+  local: LocalPaymentProvider,
+  chargedVenue: Venue,
+  g0: Profile,
+  days: number,
+  disputed: boolean,
+) {
+  const charged = await demoBooking(
+    ctx,
+    chargedVenue,
+    g0,
+    {
+      guest: 0,
+      pricing: 'minimum_spend',
+      days,
+      guests: 18,
+      hours: 3,
+      requests: 'Office party; tab under the company name.',
+    },
+    {},
+  );
+  await payDemo(ctx, local, charged, chargedVenue, '4242424242424242');
+  await inTransaction(ctx.db, async (tx) => {
+    const [setup] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.booking_id, charged.id), eq(payments.kind, 'setup')));
+    const key = `charge:${charged.id}:demo`;
+    const amountCents = 8550;
+    const result = await local.chargeSavedCard(tx, {
+      paymentMethodId: setup!.payment_method_id!,
+      customerId: setup!.customer_id ?? null,
+      amountCents,
+      idempotencyKey: key,
+      metadata: { booking_id: charged.id, kind: 'additional_charge' },
+    });
+    await tx.insert(payments).values({
+      booking_id: charged.id,
+      kind: 'additional_charge',
+      provider: 'local',
+      provider_id: result.providerId,
+      amount_cents: amountCents,
+      status: result.status,
+      payment_method_id: setup!.payment_method_id,
+      card_brand: setup!.card_brand,
+      card_last4: setup!.card_last4,
+      reason: 'minimum_spend_not_met',
+      description: 'Bar tab came to $414.50 of the $500 minimum.',
+      idempotency_key: key,
+    });
+    if (!disputed) return;
+    // A second charge the guest disputed (decision 82): the admin's Disputes section has one open.
+    const cleaningKey = `charge:${charged.id}:demo-cleaning`;
+    const cleaning = await local.chargeSavedCard(tx, {
+      paymentMethodId: setup!.payment_method_id!,
+      customerId: setup!.customer_id ?? null,
+      amountCents: 2500,
+      idempotencyKey: cleaningKey,
+      metadata: { booking_id: charged.id, kind: 'additional_charge' },
+    });
+    const [disputedCharge] = await tx
+      .insert(payments)
+      .values({
+        booking_id: charged.id,
+        kind: 'additional_charge',
+        provider: 'local',
+        provider_id: cleaning.providerId,
+        amount_cents: 2500,
+        status: cleaning.status,
+        payment_method_id: setup!.payment_method_id,
+        card_brand: setup!.card_brand,
+        card_last4: setup!.card_last4,
+        reason: 'cleaning_fees',
+        description: 'Extra cleaning after the party.',
+        idempotency_key: cleaningKey,
+      })
+      .returning();
+    await tx.insert(chargeDisputes).values({
+      payment_id: disputedCharge!.id,
+      booking_id: charged.id,
+      reason: 'We left the room as we found it; nobody mentioned any cleaning on the night.',
+    });
+  });
 }

@@ -18,6 +18,7 @@ import type { Tx } from '../db/client';
 import {
   authUsers,
   bookings,
+  localPaymentMethods,
   payments,
   profiles,
   venueReviews,
@@ -182,21 +183,39 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
   };
 
   type Night = NonNullable<ReturnType<typeof night>>;
-  /** The succeeded payment (hourly) or card setup (minimum spend) that made the night "paid". */
-  const recordPayment = (tx: Tx, bookingId: string, values: Night, pricingType: string) =>
-    tx.insert(payments).values({
+  /**
+   * The succeeded payment (hourly) or card setup (minimum spend) that made the night "paid". A
+   * card on file is a card the built-in processor keeps, so the host's post-event charge on it
+   * goes through like any other (issue 31: every action the demo offers can be taken).
+   */
+  const recordPayment = async (tx: Tx, bookingId: string, values: Night, pricingType: string) => {
+    const setup = pricingType === 'minimum_spend';
+    const paymentMethodId = setup ? `pm_local_demo_${values.payment_intent_id}` : null;
+    if (paymentMethodId) {
+      await tx.insert(localPaymentMethods).values({
+        id: paymentMethodId,
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 4,
+        behaviour: 'ok',
+      });
+    }
+    await tx.insert(payments).values({
       booking_id: bookingId,
-      kind: pricingType === 'minimum_spend' ? 'setup' : 'payment',
+      kind: setup ? 'setup' : 'payment',
       provider: 'local',
       provider_id: values.payment_intent_id,
-      amount_cents: pricingType === 'minimum_spend' ? 0 : toCents(values.total_price),
+      amount_cents: setup ? 0 : toCents(values.total_price),
       status: 'succeeded',
+      payment_method_id: paymentMethodId,
       card_brand: 'visa',
       card_last4: '4242',
       idempotency_key: `seed:${values.payment_intent_id}`,
       created_at: values.paid_at,
       updated_at: values.paid_at,
     });
+  };
 
   await inTransaction(ctx.db, async (tx) => {
     // Every active venue but the last gets two to four reviews.

@@ -17,6 +17,7 @@ import { loadSharp } from '../images/pipeline';
 import { storeProcessedVenueImage, storeVenueImage } from '../services/venues/images';
 import { prebuiltDemoPhoto, type DemoPhotoSpec } from './demo-photos';
 import type { DemoAccounts } from './accounts';
+import { sealBankDetails } from '../services/venues/bank-details';
 
 type Slot = readonly [open: string, close: string] | null;
 type Week = Partial<Record<WeekDay, Slot>> & { rest?: Slot };
@@ -497,9 +498,11 @@ export async function seedVenues(ctx: AppContext, accounts: DemoAccounts): Promi
           phone: host(v.host).phone,
           email: host(v.host).email,
           bank_account_holder_name: host(v.host).business_name ?? host(v.host).full_name,
-          bank_account_number: v.host === 0 ? '000123456789' : '000987654321',
-          bank_routing_number: v.host === 0 ? '021000021' : '063100277',
-          tax_id: v.host === 0 ? '12-3456789' : '98-7654321',
+          ...sealBankDetails(ctx.cipher, {
+            bank_account_number: v.host === 0 ? '000123456789' : '000987654321',
+            bank_routing_number: v.host === 0 ? '021000021' : '063100277',
+            tax_id: v.host === 0 ? '12-3456789' : '98-7654321',
+          }),
           review_notes: v.active ? 'Looks great — welcome to Velvet!' : null,
           reviewed_at: v.active ? new Date(now - (v.daysAgo - 1) * 86_400_000) : null,
           created_at: new Date(now - v.daysAgo * 86_400_000),

@@ -19,12 +19,14 @@ const containsAny = (text: string, ...columns: Array<SQL | AnyColumn>) =>
 
 /**
  * A venue's review state, as the badge shows it (VenueStatusBadge): active = approved; inactive
- * with a rejection (reviewed, with the reason) = rejected; any other inactive venue = pending.
+ * with a rejection (reviewed, with the reason) = rejected; any other inactive venue = pending,
+ * and so is a live venue with changes waiting (it is active as well).
  */
 export const VENUE_STATE: Record<AdminVenueFilter, SQL> = {
   active: sql`${venues.is_active}`,
   rejected: sql`(not ${venues.is_active} and ${venues.reviewed_at} is not null and ${venues.review_notes} is not null)`,
-  pending: sql`(not ${venues.is_active} and (${venues.reviewed_at} is null or ${venues.review_notes} is null))`,
+  // Waiting for the admin: a venue not yet approved, or a live venue's changes (decision 74).
+  pending: sql`((not ${venues.is_active} and (${venues.reviewed_at} is null or ${venues.review_notes} is null)) or ${venues.pending_since} is not null)`,
 };
 
 export async function venueStateCounts(ctx: AppContext) {
@@ -132,7 +134,7 @@ export async function listAdminBookingsPage(
   ]);
   return {
     items: await withPaymentFields(
-      ctx.db,
+      ctx,
       rows.map((r) => toView(r, true)),
     ),
     total: total?.n ?? 0,

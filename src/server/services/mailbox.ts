@@ -2,9 +2,9 @@
 import { desc } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailOutbox } from '../db/schema';
+import { attachmentsOfMessages } from '../mail/outbox';
 
-export const MAILBOX_DEFAULT_LIMIT = 50;
-export const MAILBOX_MAX_LIMIT = 200;
+import { MAILBOX_MAX_LIMIT } from '@/domain/schemas';
 
 /** The newest `limit` messages (1 to 200), newest first, and the transport that sends them. */
 export async function recentMail(ctx: AppContext, limit: number) {
@@ -13,5 +13,12 @@ export async function recentMail(ctx: AppContext, limit: number) {
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.created_at))
     .limit(Math.min(MAILBOX_MAX_LIMIT, Math.max(1, limit)));
-  return { messages, transport: ctx.mail.name };
+  const files = await attachmentsOfMessages(
+    ctx.db,
+    messages.map((m) => m.id),
+  );
+  return {
+    messages: messages.map((m) => ({ ...m, attachments: files.get(m.id) ?? [] })),
+    transport: ctx.mail.name,
+  };
 }

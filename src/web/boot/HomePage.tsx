@@ -1,5 +1,6 @@
 // The entry of the server-rendered HomePage (decision 45): the app and the page in one module
-// graph, so the page is hydrated while the document's scripts run, before its load event.
+// graph, so the page is hydrated with its module at hand (start.tsx): a click at its load event
+// reaches the app.
 import { start } from '../start';
 import * as page from '../pages/HomePage';
 

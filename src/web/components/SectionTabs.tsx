@@ -9,6 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 export interface Section<T extends string> {
   value: T;
   label: string;
+  /** Shown after the label in the trigger (e.g. a count badge). */
+  badge?: ReactNode;
   content: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function SectionTabs<T extends string>({
         {sections.map((s) => (
           <TabsTrigger key={s.value} value={s.value}>
             {s.label}
+            {s.badge}
           </TabsTrigger>
         ))}
       </TabsList>

@@ -2,6 +2,7 @@
  * The venue's zone next to a time ("London time"), shown only when the viewer's own zone is a
  * different one: times on venue and booking pages are the venue's wall clock (issue 12 item 8).
  */
+import { useSyncExternalStore } from 'react';
 import { sameZone, zoneLabel, zoneOffsetLabel, zoneTimeLabel } from '@/domain/time-zones';
 import { cn } from '@/web/lib/utils';
 
@@ -14,9 +15,20 @@ export function viewerTimeZone(): string {
   }
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The viewer's zone once the page is the browser's; null while the server renders and while the
+ * browser hydrates what it rendered (the server does not know the viewer's zone: the tag shows
+ * only after hydration, so the two renders match).
+ */
+function useViewerTimeZone(): string | null {
+  return useSyncExternalStore(noSubscription, viewerTimeZone, () => null);
+}
+
 export function TimeZoneTag({
   zone,
-  viewerZone = viewerTimeZone(),
+  viewerZone: given,
   className,
 }: {
   zone: string | null | undefined;
@@ -24,7 +36,9 @@ export function TimeZoneTag({
   viewerZone?: string;
   className?: string;
 }) {
-  if (!zone || (viewerZone && sameZone(zone, viewerZone))) return null;
+  const browserZone = useViewerTimeZone();
+  const viewerZone = given ?? browserZone;
+  if (!zone || viewerZone === null || (viewerZone && sameZone(zone, viewerZone))) return null;
   const offset = zoneOffsetLabel(zone);
   return (
     <span

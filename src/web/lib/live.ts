@@ -32,6 +32,7 @@ function connect(viewerKey: string) {
   source.addEventListener('booking', forward);
   source.addEventListener('conversation', forward);
   source.addEventListener('waitlist', forward);
+  source.addEventListener('payout', forward);
 }
 
 /** Calls `listener` with every live event while mounted (e.g. to tell the guest a waited time is free). */

@@ -31,16 +31,35 @@ describe('the live refresh table', () => {
       queryKeys.guest.all,
       queryKeys.host.bookings,
       queryKeys.host.stats,
+      queryKeys.host.allEarnings,
       queryKeys.admin.bookings,
       queryKeys.admin.stats,
+      queryKeys.admin.payouts,
+      queryKeys.admin.money,
     ]);
+    // Every range of the Earnings tab sits under the prefix refreshed.
+    expect(queryKeys.host.earnings('from=2030-01-01').slice(0, 2)).toEqual([...queryKeys.host.allEarnings]);
     // The guest's list and tiles sit under the prefix refreshed.
     expect(queryKeys.guest.bookings.slice(0, 2)).toEqual([...queryKeys.guest.all]);
     expect(queryKeys.guest.stats.slice(0, 2)).toEqual([...queryKeys.guest.all]);
+    // Every page of the host's inbox and its pending-request badges sit under the host's prefix.
+    expect(queryKeys.host.bookingsPage('status=awaiting&page=2').slice(0, 2)).toEqual([
+      ...queryKeys.host.bookings,
+    ]);
+    expect(queryKeys.host.pendingCount.slice(0, 2)).toEqual([...queryKeys.host.bookings]);
+    expect(queryKeys.host.pendingCount).not.toEqual(queryKeys.host.bookingsPage(''));
     // Every range read of the calendar sits under its prefix.
     expect(queryKeys.availabilityRange('v1', '2026-11-01', '2026-11-30').slice(0, 2)).toEqual([
       'availability',
       'v1',
+    ]);
+  });
+
+  it("a payout refreshes the host's earnings and the admin's payouts and report", () => {
+    expect(queryKeysFor({ entity: 'payout', op: 'insert', id: 'p1' })).toEqual([
+      ['host', 'earnings'],
+      ['admin', 'payouts'],
+      ['admin', 'money'],
     ]);
   });
 

@@ -28,12 +28,18 @@ export const LIVE_REFRESH: Refreshes = {
     queryKeys.guest.all,
     queryKeys.host.bookings,
     queryKeys.host.stats,
+    // Payments, refunds and charges move a booking's money: earnings, balances, the report.
+    queryKeys.host.allEarnings,
     queryKeys.admin.bookings,
     queryKeys.admin.stats,
+    queryKeys.admin.payouts,
+    queryKeys.admin.money,
   ],
   // A new message or a read marker moved: that thread, and the unread badges and totals.
   conversation: (event) => [queryKeys.messages.thread(event.id), queryKeys.messages.unread],
   waitlist: (event) => [queryKeys.myWaitlist, queryKeys.waitlistDemand(event.venue_id)],
+  // A payout recorded: the host's balances go to what is left, the admin's list and report move.
+  payout: () => [queryKeys.host.allEarnings, queryKeys.admin.payouts, queryKeys.admin.money],
 };
 
 /** The query keys one event refreshes. */
@@ -47,5 +53,7 @@ export function queryKeysFor(event: LiveEvent): QueryKey[] {
       return LIVE_REFRESH.conversation(event);
     case 'waitlist':
       return LIVE_REFRESH.waitlist(event);
+    case 'payout':
+      return LIVE_REFRESH.payout(event);
   }
 }

@@ -55,9 +55,20 @@ export const queryKeys = {
   },
   host: {
     venues: ['host', 'venues'] as const,
+    /** Every page of the host's inbox and its pending count: a booking change refreshes them all. */
     bookings: ['host', 'bookings'] as const,
+    /** One page of the inbox; `query` is its query string (status, venue_id, from, to, q, page). */
+    bookingsPage: (query: string) => ['host', 'bookings', query] as const,
+    /** The requests awaiting the host's answer (the badges of the nav and the Bookings tab). */
+    pendingCount: ['host', 'bookings', 'pending-count'] as const,
     stats: ['host', 'stats'] as const,
+    /** Every range of the Earnings tab. */
+    allEarnings: ['host', 'earnings'] as const,
+    /** The Earnings tab; `query` is its from/to query string. */
+    earnings: (query: string) => ['host', 'earnings', query] as const,
   },
+  /** One page of the audit trail (the admin's, or a host's about their venues); `query` is its query string. */
+  auditPage: (query: string) => ['audit', query] as const,
   admin: {
     /** Every page of the admin's venue list, whatever its filter, sort and page. */
     allVenues: ['admin', 'venues'] as const,
@@ -67,6 +78,9 @@ export const queryKeys = {
     bookings: ['admin', 'bookings'] as const,
     bookingsPage: (query: string) => ['admin', 'bookings', query] as const,
     stats: ['admin', 'stats'] as const,
+    /** The Payouts section: balances, payouts, the fee; and its monthly report. */
+    payouts: ['admin', 'payouts'] as const,
+    money: ['admin', 'money'] as const,
     /** Every page of the admin's review list, whatever its filter. */
     reviews: ['admin', 'reviews'] as const,
     reviewPage: (status: AdminReviewStatus, page: number) => ['admin', 'reviews', status, page] as const,

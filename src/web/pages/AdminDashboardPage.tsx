@@ -2,7 +2,6 @@ import { CalendarClock, CalendarDays, Hourglass, Store } from 'lucide-react';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { SectionTabs } from '@/web/components/SectionTabs';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { AccessDenied } from '@/web/components/AccessDenied';
 import { useAuth } from '@/web/features/auth';
@@ -14,11 +13,22 @@ import {
   TransactionManagementTab,
   useAdminStats,
   VenueApprovalsTab,
+  AuditTab,
+  PayoutsTab,
 } from '@/web/features/admin';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 
-const TABS = ['approvals', 'venues', 'bookings', 'transactions', 'reviews', 'operations'] as const;
+const TABS = [
+  'approvals',
+  'venues',
+  'bookings',
+  'transactions',
+  'payouts',
+  'reviews',
+  'audit',
+  'operations',
+] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(TABS, 'approvals');
@@ -51,7 +61,9 @@ function AdminDashboard() {
           { value: 'venues', label: 'Manage Venues', content: <ManageVenuesTab /> },
           { value: 'bookings', label: 'Booking Management', content: <BookingManagementTab /> },
           { value: 'transactions', label: 'Transaction Management', content: <TransactionManagementTab /> },
+          { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
           { value: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+          { value: 'audit', label: 'Audit', content: <AuditTab /> },
           { value: 'operations', label: 'Operations', content: <OperationsTab /> },
         ]}
       />
@@ -65,10 +77,5 @@ function AdminDashboard() {
  */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
-  return (
-    <>
-      <DocumentTitle title="Admin Dashboard" />
-      {isAdmin ? <AdminDashboard /> : <AccessDenied message="Access denied. Admin privileges required." />}
-    </>
-  );
+  return isAdmin ? <AdminDashboard /> : <AccessDenied message="Access denied. Admin privileges required." />;
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, House, LoaderCircle, LogIn, MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { pageTitle } from '@/domain/pages';
 import { accountsApi, EmailStatusCard, useResendConfirmation } from '@/web/features/auth';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
@@ -76,7 +76,7 @@ export default function ConfirmEmailPage() {
   if (awaitingEmail) {
     return (
       <>
-        <DocumentTitle title="Check Your Email" />
+        <title>{pageTitle('Check Your Email')}</title>
         <EmailStatusCard
           icon={MailCheck}
           title="Check Your Email"
@@ -104,7 +104,7 @@ export default function ConfirmEmailPage() {
     const message = canConfirm ? errorMessage(confirm.error, CONFIRM_FAILED) : INVALID_LINK;
     return (
       <>
-        <DocumentTitle title="Confirmation Failed" />
+        <title>{pageTitle('Confirmation Failed')}</title>
         <EmailStatusCard
           icon={CircleX}
           tone="danger"
@@ -132,7 +132,7 @@ export default function ConfirmEmailPage() {
   if (confirm.isSuccess) {
     return (
       <>
-        <DocumentTitle title="Email Confirmed" />
+        <title>{pageTitle('Email Confirmed')}</title>
         <EmailStatusCard
           icon={CircleCheck}
           tone="success"
@@ -154,7 +154,7 @@ export default function ConfirmEmailPage() {
 
   return (
     <>
-      <DocumentTitle title="Confirming Email" />
+      <title>{pageTitle('Confirming Email')}</title>
       <EmailStatusCard icon={LoaderCircle} title="Confirming Email..." busy>
         <p>Please wait while we confirm {email}.</p>
       </EmailStatusCard>

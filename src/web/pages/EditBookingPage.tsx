@@ -22,7 +22,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import {
   BookingFacts,
   bookingsApi,
@@ -65,7 +64,6 @@ export default function EditBookingPage() {
 
   return (
     <>
-      <DocumentTitle title="Edit Booking" />
       <Container className="flex max-w-4xl flex-col gap-8 py-10 sm:py-14">
         <BackLink />
         {booking.isPending ? (

@@ -13,7 +13,6 @@ import { PageHeader } from '@/web/components/ui/page-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { AccessDenied } from '@/web/components/AccessDenied';
 import { errorMessage, isApiError } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
@@ -85,7 +84,6 @@ function EditVenue({ id, isAdmin, profileId }: { id: string; isAdmin: boolean; p
 
   return (
     <>
-      <DocumentTitle title="Edit Venue" />
       <Container className="flex max-w-4xl flex-col gap-8 py-10 sm:py-14">
         <Button asChild variant="ghost" size="sm" className="w-fit">
           <Link to={dashboard}>
@@ -136,9 +134,14 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
       // is_active is the admin's to change; the server ignores it from hosts anyway.
       return venuesApi.update(venue.id, isAdmin ? { ...fields, is_active } : fields);
     },
-    onSuccess: () => {
+    onSuccess: (updated) => {
       invalidateVenueViews(queryClient, venue.id);
-      toast.success('Venue updated successfully.');
+      toast.success(
+        'Venue updated successfully.',
+        updated.pending_since && !isAdmin
+          ? 'Changes to the name, description or photos go live once approved.'
+          : undefined,
+      );
       leave.allowNavigation();
       navigate(dashboard);
     },
@@ -173,6 +176,17 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
           </Button>
         }
       />
+      {venue.pending_since && (
+        <p
+          role="status"
+          className="rounded-xl border border-accent/40 bg-accent/5 px-4 py-3 text-sm"
+          data-testid="pending-changes-note"
+        >
+          {isAdmin
+            ? 'The host’s changes to the name, description or photos are waiting for your approval in Venue Approvals. Guests see the approved version until then.'
+            : 'Your changes to the name, description or photos are waiting for approval. Guests keep seeing the approved version, and can still book, until then.'}
+        </p>
+      )}
       <FormProvider {...form}>
         <form
           noValidate
@@ -211,12 +225,17 @@ function EditVenueForm({ venue, isAdmin, dashboard }: { venue: Venue; isAdmin: b
             icon={Images}
             description="The first photo is the card image. Photo changes are saved right away."
           >
-            <VenuePhotosManager venueId={venue.id} images={images} onImagesChange={setImages} />
+            <VenuePhotosManager
+              venueId={venue.id}
+              images={images}
+              onImagesChange={setImages}
+              awaitingApproval={venue.pending_images ?? []}
+            />
           </FormSection>
           <AmenitiesSection />
           <HoursSection />
           <PricingSection />
-          <PaymentSection />
+          <PaymentSection onFile={venue} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="ghost" size="lg">
               <Link to={dashboard}>Cancel</Link>

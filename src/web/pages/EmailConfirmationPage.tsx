@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { House, MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { EmailStatusCard, useResendConfirmation } from '@/web/features/auth';
 
 /** /email-confirmation?email=…: shown to guests right after sign-up. */
@@ -15,7 +14,6 @@ export default function EmailConfirmationPage() {
 
   return (
     <>
-      <DocumentTitle title="Check Your Email" />
       <EmailStatusCard
         icon={MailCheck}
         title="Check Your Email"

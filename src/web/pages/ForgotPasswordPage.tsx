@@ -1,14 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from '@/web/features/auth';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 /** /forgot-password?portal=user|host: ask for a password reset link (issue 12, decision 20). */
 export default function ForgotPasswordPage() {
   const [searchParams] = useSearchParams();
-  return (
-    <>
-      <DocumentTitle title="Forgot Password" />
-      <ForgotPasswordForm portal={searchParams.get('portal') === 'host' ? 'host' : 'user'} />
-    </>
-  );
+  return <ForgotPasswordForm portal={searchParams.get('portal') === 'host' ? 'host' : 'user'} />;
 }

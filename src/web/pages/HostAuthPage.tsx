@@ -1,6 +1,5 @@
 import { LayoutDashboard, ShieldCheck, TrendingUp } from 'lucide-react';
 import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 const config: AuthPortalConfig = {
   portal: 'host',
@@ -35,10 +34,5 @@ const config: AuthPortalConfig = {
 
 /** /host-auth: host portal sign in / sign up. */
 export default function HostAuthPage() {
-  return (
-    <>
-      <DocumentTitle title="Host Portal" />
-      <AuthPortal config={config} />
-    </>
-  );
+  return <AuthPortal config={config} />;
 }

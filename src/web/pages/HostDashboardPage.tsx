@@ -4,28 +4,31 @@ import { Button } from '@/web/components/ui/button';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { SectionTabs } from '@/web/components/SectionTabs';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
+import { useHostPendingCount } from '@/web/lib/hostInbox';
+import { PendingBadge } from '@/web/components/PendingBadge';
 import {
+  EarningsTab,
   HostApprovedVenuesTab,
+  HostActivityTab,
   HostBookingsTab,
   HostPendingVenuesTab,
   HostVenuesTab,
   useHostStats,
 } from '@/web/features/host';
 
-const TABS = ['venues', 'pending', 'approved', 'bookings'] as const;
+const TABS = ['venues', 'pending', 'approved', 'bookings', 'earnings', 'activity'] as const;
 
-/** /host-dashboard?tab=venues|pending|approved|bookings (host only). */
+/** /host-dashboard?tab=venues|pending|approved|bookings|earnings|activity (host only). */
 export default function HostDashboardPage() {
   const [tab, setTab] = useTabParam(TABS, 'venues');
   const stats = useHostStats();
+  const pending = useHostPendingCount();
 
   return (
     <>
-      <DocumentTitle title="Host Dashboard" />
       <Container className="flex flex-col gap-10 py-10 sm:py-14">
         <PageHeader
           eyebrow="Host"
@@ -60,7 +63,14 @@ export default function HostDashboardPage() {
             { value: 'venues', label: 'My Venues', content: <HostVenuesTab /> },
             { value: 'pending', label: 'Pending Approval', content: <HostPendingVenuesTab /> },
             { value: 'approved', label: 'Approved Venues', content: <HostApprovedVenuesTab /> },
-            { value: 'bookings', label: 'Bookings', content: <HostBookingsTab /> },
+            {
+              value: 'bookings',
+              label: 'Bookings',
+              badge: <PendingBadge count={pending.data ?? 0} data-testid="tab-pending" />,
+              content: <HostBookingsTab />,
+            },
+            { value: 'earnings', label: 'Earnings', content: <EarningsTab /> },
+            { value: 'activity', label: 'Activity', content: <HostActivityTab /> },
           ]}
         />
       </Container>

@@ -12,7 +12,6 @@ import {
 } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { FeatureGrid, SectionHeading, type Step, StepList } from '@/web/features/marketing';
 
 const guestSteps: Step[] = [
@@ -72,7 +71,6 @@ const benefits: Step[] = [
 export default function HowItWorksPage() {
   return (
     <>
-      <DocumentTitle title="How It Works" />
       <Container className="py-14 sm:py-20">
         <header className="mx-auto max-w-3xl text-center">
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent-soft">How It Works</p>

@@ -11,7 +11,6 @@ import {
 } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { useAuth } from '@/web/features/auth';
 import { FeatureGrid, SectionHeading, type Step, StepList } from '@/web/features/marketing';
 
@@ -63,7 +62,6 @@ export default function ListVenuePage() {
 
   return (
     <>
-      <DocumentTitle title="List Your Venue" />
       <section className="relative overflow-hidden border-b border-border/60">
         <div
           aria-hidden="true"

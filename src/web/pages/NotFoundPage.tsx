@@ -2,12 +2,10 @@ import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 export default function NotFoundPage() {
   return (
     <>
-      <DocumentTitle title="Page not found" />
       <Container className="flex flex-col items-center py-20 text-center sm:py-28">
         <span className="flex size-16 items-center justify-center rounded-2xl bg-accent/15 text-accent-soft">
           <Compass className="size-8" aria-hidden="true" />

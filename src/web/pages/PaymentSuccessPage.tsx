@@ -16,6 +16,7 @@ import {
   House,
   Loader2,
   LogIn,
+  ReceiptText,
   RotateCcw,
   SearchX,
   Ticket,
@@ -23,12 +24,12 @@ import {
   XCircle,
 } from 'lucide-react';
 import { formatLongDate } from '@/domain/calendar';
+import { bookingReference } from '@/domain/receipts';
 import { formatTimeRange } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { formatCents, usePaymentResult, type PaymentResult } from '@/web/features/payments';
 import { isApiError } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
@@ -102,7 +103,6 @@ export default function PaymentSuccessPage() {
 
   return (
     <>
-      <DocumentTitle title="Payment" />
       <Container className="flex justify-center py-12 sm:py-20">{body}</Container>
     </>
   );
@@ -122,6 +122,16 @@ function Outcome({ result }: { result: PaymentResult }) {
           title={cardOnFile ? 'Card on File!' : 'Payment Successful!'}
           details={<BookingSummary result={result} />}
           text={cardOnFile || minimumSpend ? MINIMUM_SPEND_MESSAGE : VENUE_PAID_AFTER_EVENT_MESSAGE}
+          extra={
+            cardOnFile ? undefined : (
+              <Button asChild variant="outline">
+                <Link to={`/receipt/${booking.id}`}>
+                  <ReceiptText aria-hidden="true" />
+                  View Receipt
+                </Link>
+              </Button>
+            )
+          }
         />
       );
     }
@@ -178,6 +188,9 @@ function BookingSummary({ result, pending = false }: { result: PaymentResult; pe
       data-testid="payment-booking"
     >
       <p className="text-base font-semibold">{booking.venue.name}</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Booking reference <span className="font-mono text-foreground">{bookingReference(booking.id)}</span>
+      </p>
       <ul className="mt-3 grid gap-2 text-muted-foreground">
         <li className="flex items-center gap-2.5">
           <CalendarDays className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />

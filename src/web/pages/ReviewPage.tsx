@@ -23,7 +23,6 @@ import { PageHeader } from '@/web/components/ui/page-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { dashboardPathFor, useAuth } from '@/web/features/auth';
 import { StarRating, reviewKeys, reviewsApi, type ReviewTarget } from '@/web/features/reviews';
 import { isApiError } from '@/web/lib/api';
@@ -71,7 +70,6 @@ export default function ReviewPage() {
 
   return (
     <>
-      <DocumentTitle title="Write a Review" />
       <Container className="flex max-w-3xl flex-col gap-8 py-10 sm:py-14">
         <Button asChild variant="ghost" size="sm" className="w-fit">
           <Link to={backTo}>

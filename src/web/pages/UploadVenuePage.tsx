@@ -4,6 +4,7 @@
  * with a progress bar; a photo that fails is skipped and named in the final toast.
  */
 import { useState } from 'react';
+import { usePublicConfig } from '@/web/lib/publicConfig';
 import { Link, useNavigate } from 'react-router';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,6 @@ import { Checkbox } from '@/web/components/ui/checkbox';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useAuth } from '@/web/features/auth';
@@ -52,6 +52,11 @@ export default function UploadVenuePage() {
     defaultValues: emptyVenueForm(),
     mode: 'onTouched',
   });
+  const publicConfig = usePublicConfig();
+  const fee = publicConfig.data;
+  const payoutTerms = fee
+    ? `Guests pay through Velvet. Velvet keeps ${fee.platform_fee_percent}% of each booking's payments; the rest is yours, available ${fee.payout_hold_days} days after the event.`
+    : 'Guests pay through Velvet; venues are paid after the event is completed.';
   const termsAccepted = useWatch({ control: form.control, name: 'terms_accepted' });
   // Nothing typed is lost: leaving with unsaved fields or chosen photos asks first.
   const leave = useUnsavedChanges(form.formState.isDirty || photos.items.length > 0);
@@ -101,7 +106,6 @@ export default function UploadVenuePage() {
 
   return (
     <>
-      <DocumentTitle title="Add New Venue" />
       {leave.dialog}
       <Container className="flex max-w-4xl flex-col gap-8 py-10 sm:py-14">
         <Button asChild variant="ghost" size="sm" className="w-fit">
@@ -148,7 +152,7 @@ export default function UploadVenuePage() {
               <FormSection id="terms" title="Terms and Conditions" icon={FileCheck2}>
                 <ul className="mb-5 grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
                   <li>I am authorised to list this venue and the information above is accurate.</li>
-                  <li>Guests pay through Velvet; venues are paid after the event is completed.</li>
+                  <li>{payoutTerms}</li>
                   <li>Velvet reviews every new venue before it is visible to guests (within 24-48 hours).</li>
                 </ul>
                 <Controller
@@ -168,7 +172,17 @@ export default function UploadVenuePage() {
                           aria-invalid={termsError ? true : undefined}
                           className="mt-0.5"
                         />
-                        <span className="text-sm font-medium">I accept the Terms and Conditions</span>
+                        <span className="text-sm font-medium">
+                          I accept the{' '}
+                          <Link
+                            to="/terms"
+                            target="_blank"
+                            rel="noopener"
+                            className="text-accent-soft underline underline-offset-2 hover:text-foreground"
+                          >
+                            Terms and Conditions
+                          </Link>
+                        </span>
                       </label>
                       {termsError && (
                         <p className="text-sm text-danger" role="alert">

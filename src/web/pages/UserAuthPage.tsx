@@ -1,6 +1,5 @@
 import { BadgeCheck, CalendarCheck, Sparkles } from 'lucide-react';
 import { AuthPortal, type AuthPortalConfig } from '@/web/features/auth';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 
 const config: AuthPortalConfig = {
   portal: 'user',
@@ -35,10 +34,5 @@ const config: AuthPortalConfig = {
 
 /** /user-auth and /auth: guest sign in / sign up. */
 export default function UserAuthPage() {
-  return (
-    <>
-      <DocumentTitle title="Sign In" />
-      <AuthPortal config={config} />
-    </>
-  );
+  return <AuthPortal config={config} />;
 }

@@ -1,9 +1,9 @@
 import { CalendarCheck, DollarSign, Ticket } from 'lucide-react';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
 import { StatTiles } from '@/web/components/StatTiles';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { GuestBookingList, useGuestBookingStats } from '@/web/features/bookings';
+import { SavedVenuesList } from '@/web/features/venues';
 import { MyWaitlists } from '@/web/features/waitlist';
 import { formatCount, formatCurrency } from '@/web/lib/format';
 
@@ -14,7 +14,6 @@ export default function UserDashboardPage() {
 
   return (
     <>
-      <DocumentTitle title="My Bookings" />
       <Container className="flex flex-col gap-10 py-10 sm:py-14">
         <PageHeader
           eyebrow="Dashboard"
@@ -36,6 +35,7 @@ export default function UserDashboardPage() {
         />
         <MyWaitlists />
         <GuestBookingList />
+        <SavedVenuesList />
       </Container>
     </>
   );

@@ -7,7 +7,6 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   ArrowLeft,
-  CalendarDays,
   CreditCard,
   Eye,
   MapPin,
@@ -24,15 +23,18 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { pageTitle } from '@/domain/pages';
 import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useAuth } from '@/web/features/auth';
 import { BookingPanel } from '@/web/features/bookings';
 import {
+  SaveVenueButton,
+  ShareVenueButton,
   useVenue,
   VenueAmenities,
+  VenueBookingBar,
   VenueGallery,
   VenueHoursTable,
   VenueRatesTable,
@@ -62,7 +64,7 @@ export default function VenueDetailPage() {
   if (notFound || (venue.isError && !venue.data)) {
     return (
       <>
-        <DocumentTitle title="Venue not found" />
+        <title>{pageTitle('Venue not found')}</title>
         <Container className="flex flex-col gap-6 py-10 sm:py-14">
           <EmptyState
             icon={SearchX}
@@ -127,7 +129,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
 
   return (
     <>
-      <DocumentTitle title={venue.name} />
+      <title>{pageTitle(venue.name)}</title>
       <Container className="flex flex-col gap-6 py-8 sm:py-12">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <BackLink />
@@ -169,7 +171,15 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   </Badge>
                 )}
               </div>
-              <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">{venue.name}</h1>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+                  {venue.name}
+                </h1>
+                <div className="flex items-center gap-2">
+                  <ShareVenueButton venueName={venue.name} />
+                  <SaveVenueButton venueId={venue.id} venueName={venue.name} />
+                </div>
+              </div>
               <dl className="grid gap-2 text-muted-foreground sm:grid-cols-2">
                 <div className="flex items-start gap-2">
                   <dt className="sr-only">Address</dt>
@@ -185,13 +195,6 @@ function VenueDetail({ venue }: { venue: Venue }) {
                   <dd>Up to {formatCount(venue.capacity)} guests</dd>
                 </div>
               </dl>
-              <a
-                href="#booking"
-                className="inline-flex w-fit items-center gap-2 rounded-xl bg-accent-gradient px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-fuchsia-950/40 lg:hidden"
-              >
-                <CalendarDays className="size-4" aria-hidden="true" />
-                Check availability · {price}
-              </a>
             </header>
 
             {isMinimumSpend && (
@@ -247,7 +250,15 @@ function VenueDetail({ venue }: { venue: Venue }) {
             </VenueSection>
           </div>
 
-          <aside id="booking" aria-label="Booking" className="flex scroll-mt-24 flex-col gap-6">
+          {/* From lg up the column stays in view (sticky) and scrolls within itself when taller
+              than the screen; below lg the booking bar at the bottom leads to it. */}
+          <aside
+            id="booking"
+            aria-label="Booking"
+            tabIndex={-1}
+            data-testid="booking-column"
+            className="flex scroll-mt-24 flex-col gap-6 focus-visible:outline-none lg:sticky lg:top-24 lg:-m-2 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto lg:p-2 lg:[scrollbar-width:thin]"
+          >
             <div className="rounded-2xl border border-border bg-surface/90 p-5 shadow-xl shadow-black/30 sm:p-6">
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
                 {PRICING_TYPE_LABELS[venue.pricing_type]}
@@ -290,6 +301,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
           </aside>
         </div>
       </Container>
+      <VenueBookingBar label={PRICING_TYPE_LABELS[venue.pricing_type]} price={price} targetId="booking" />
     </>
   );
 }

@@ -19,7 +19,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { useUnsavedChanges } from '@/web/components/UnsavedChanges';
 import { Container } from '@/web/components/Container';
-import { DocumentTitle } from '@/web/components/DocumentTitle';
+import { pageTitle } from '@/domain/pages';
 import { WeeklyHoursEditor } from '@/web/components/WeeklyHoursEditor';
 import { fromDraft, toDraft, type WeeklyDraft } from '@/web/components/weeklyDraft';
 import type { Venue } from '@/domain/contract';
@@ -103,7 +103,7 @@ export default function VenueManagementPage() {
   if (venueQuery.isPending || (!venue && !failed)) {
     return (
       <>
-        <DocumentTitle title="Manage Venue" />
+        <title>{pageTitle('Manage Venue')}</title>
         <Container className="flex flex-col gap-6 py-10 sm:py-14">
           <p role="status" className="text-sm font-medium text-muted-foreground">
             Loading venue data...
@@ -119,7 +119,7 @@ export default function VenueManagementPage() {
   if (!venue) {
     return (
       <>
-        <DocumentTitle title="Manage Venue" />
+        <title>{pageTitle('Manage Venue')}</title>
         <Container className="py-10 sm:py-14">
           <EmptyState
             titleAs="h1"
@@ -155,7 +155,7 @@ export default function VenueManagementPage() {
 
   return (
     <>
-      <DocumentTitle title={`Manage ${venue.name}`} />
+      <title>{pageTitle(`Manage ${venue.name}`)}</title>
       {leave.dialog}
       <Container className="flex flex-col gap-8 py-10 sm:py-14">
         <PageHeader

@@ -1,6 +1,6 @@
 /** Email confirmation (SPEC §2 /confirm-email): using a link, and asking for a new one. */
 import { and, count, eq, gt } from 'drizzle-orm';
-import { AppError, conflict, invalid, notFound } from '@/domain/errors';
+import { AppError, invalid, notFound } from '@/domain/errors';
 import type { AppContext } from '../../context';
 import { authUsers, emailConfirmations, profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -9,6 +9,7 @@ import {
   grantAdminIfConfigured,
   issueConfirmation,
   normalizeEmail,
+  notifyAccountExists,
   sha256,
 } from './shared';
 
@@ -60,8 +61,16 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
   await inTransaction(ctx.db, async (tx) => {
     const [user] = await tx.select().from(authUsers).where(eq(authUsers.email, email)).for('update');
     if (!user) throw notFound('Email address not found.');
-    if (user.emailVerified)
-      throw conflict('This email address is already confirmed. You can sign in.', 'ALREADY_CONFIRMED');
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.user_id, user.id));
+    if (user.emailVerified) {
+      // Answered as a resend to an unconfirmed address; the owner is told by email (issue 30).
+      await notifyAccountExists(ctx, tx, {
+        email,
+        name: profile?.full_name ?? user.name,
+        role: profile?.role ?? 'user',
+      });
+      return;
+    }
     const [recent] = await tx
       .select({ n: count() })
       .from(emailConfirmations)
@@ -76,7 +85,6 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
         reason: 'TOO_MANY_REQUESTS',
       });
     }
-    const [profile] = await tx.select().from(profiles).where(eq(profiles.user_id, user.id));
     await issueConfirmation(ctx, tx, {
       userId: user.id,
       email,

@@ -8,6 +8,7 @@ export {
   normalizeEmail,
 } from './shared';
 export { signIn } from './sign-in';
+export { signInTwoFactor } from './sign-in-two-factor';
 export { signUp } from './sign-up';
 export {
   PASSWORD_RESET_TTL_MINUTES,

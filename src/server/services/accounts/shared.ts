@@ -10,11 +10,17 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { emailConfirmations, profiles, type Profile } from '../../db/schema';
 import { enqueueEmail } from '../../mail/outbox';
-import { accountConfirmationEmail } from '../../mail/templates';
+import { recordAudit } from '../audit/record';
+import { accountConfirmationEmail, accountExistsEmail } from '../../mail/templates';
 
 export const CONFIRMATION_TTL_HOURS = 24;
 export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_WINDOW_MINUTES = 15;
+/** Failed sign-ins on one account, from any address, after which every attempt on it is slowed. */
+export const SIGN_IN_SLOW_AFTER = 10;
+/** The slow-down: this much per failure past SIGN_IN_SLOW_AFTER, at most SIGN_IN_SLOW_MAX_MS. */
+export const SIGN_IN_SLOW_STEP_MS = 250;
+export const SIGN_IN_SLOW_MAX_MS = 3000;
 export const RESENDS_PER_HOUR = 5;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -47,6 +53,28 @@ export async function issueConfirmation(
   );
 }
 
+/**
+ * Tells a confirmed account's owner that someone signed up with their address or asked for a
+ * new confirmation link; the caller answers as it would for a new address.
+ */
+export async function notifyAccountExists(
+  ctx: AppContext,
+  tx: Tx,
+  p: { email: string; name: string; role: Profile['role'] },
+) {
+  const signIn = p.role === 'host' ? '/host-auth' : '/user-auth';
+  await enqueueEmail(
+    tx,
+    'account_exists',
+    p.email,
+    accountExistsEmail({
+      name: p.name,
+      signInUrl: new URL(signIn, ctx.config.PUBLIC_URL).toString(),
+      resetUrl: new URL('/forgot-password', ctx.config.PUBLIC_URL).toString(),
+    }),
+  );
+}
+
 /** The account whose verified email equals ADMIN_EMAIL is the admin. */
 export async function grantAdminIfConfigured(ctx: AppContext, tx: Tx, userId: string, email: string) {
   const [profile] = await tx.select().from(profiles).where(eq(profiles.user_id, userId));
@@ -57,6 +85,13 @@ export async function grantAdminIfConfigured(ctx: AppContext, tx: Tx, userId: st
       .set({ role: 'admin', updated_at: ctx.now() })
       .where(eq(profiles.id, profile.id))
       .returning();
+    await recordAudit(tx, 'system', {
+      action: 'role.changed',
+      subject: { type: 'account', id: profile.id },
+      summary: `${email} became the admin (its verified address is ADMIN_EMAIL)`,
+      before: { role: profile.role },
+      after: { role: 'admin' },
+    });
     return updated!;
   }
   return profile;

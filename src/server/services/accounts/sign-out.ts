@@ -8,7 +8,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import { unauthenticated } from '@/domain/errors';
 import type { SignOutScope } from '@/domain/schemas';
 import type { AppContext } from '../../context';
-import { authSessions } from '../../db/schema';
+import { authSessions, profiles } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { recordAudit } from '../audit/record';
 
 export interface SignOutOutcome {
   /** Set-Cookie headers that clear this device's session cookie (local and global). */
@@ -37,10 +39,25 @@ export async function signOut(
     }
   }
   if (!current) throw unauthenticated();
-  const others = await ctx.db
-    .delete(authSessions)
-    .where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, current.session.id)))
-    .returning({ id: authSessions.id });
+  const others = await inTransaction(ctx.db, async (tx) => {
+    const ended = await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, current.session.id)))
+      .returning({ id: authSessions.id });
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.user_id, current.user.id));
+    if (profile && ended.length > 0) {
+      await recordAudit(
+        tx,
+        { userId: current.user.id, profile },
+        {
+          action: 'sessions.signed_out_others',
+          subject: { type: 'account', id: profile.id },
+          summary: `Signed out ${ended.length} other device(s)${scope === 'global' ? ' and this one' : ''}`,
+        },
+      );
+    }
+    return ended;
+  });
   if (scope === 'others') return { headers: null, endedOther: others.length };
   const res = await ctx.auth.api.signOut({ headers: request.headers, returnHeaders: true });
   return { headers: res.headers, endedOther: others.length };

@@ -14,7 +14,7 @@ import {
   type Profile,
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { issueConfirmation, normalizeEmail } from './shared';
+import { issueConfirmation, normalizeEmail, notifyAccountExists } from './shared';
 
 export async function signUp(ctx: AppContext, input: SignUpInput) {
   const email = normalizeEmail(input.email);
@@ -29,7 +29,17 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
     // The same work as the other paths (a password hash), so that even on a loaded server the
     // answer's timing does not tell a taken address from a new one (issue 15).
     await (await ctx.auth.$context).password.hash(input.password);
-    throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
+    // The same answer as for a new address, so the page does not tell a stranger who has an
+    // account; the owner is told by email what happened (issue 30).
+    await inTransaction(ctx.db, async (tx) => {
+      const [profile] = await tx.select().from(profiles).where(eq(profiles.user_id, existing.id));
+      await notifyAccountExists(ctx, tx, {
+        email,
+        name: profile?.full_name ?? existing.name,
+        role: profile?.role ?? 'user',
+      });
+    });
+    return { email, role };
   }
   if (existing) return signUpAgain(ctx, existing.id, email, role, input);
   let userId: string;

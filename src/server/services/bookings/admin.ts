@@ -1,5 +1,6 @@
 /** The admin's direct edit of any booking (SPEC §2 /edit-booking/:id). */
 import { canOnBooking } from '@/domain/access';
+import { adminOverride } from '@/domain/booking';
 import { forbidden } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
@@ -21,6 +22,7 @@ import {
   toView,
   type BookingView,
 } from './shared';
+import { recordAudit } from '../audit/record';
 
 /**
  * The admin edits any booking: guests, times, price, status and notes. A change to confirmed
@@ -41,8 +43,7 @@ export async function adminUpdateBooking(
     checkCapacity(input.guest_count, row.venue.capacity);
     const instants = bookingInstants(row.booking.date, input.start_time, input.end_time, row.venue.time_zone);
     if (input.status === 'confirmed') await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, {
-      status: input.status,
+    const after = await swap(tx, row, adminOverride(row.booking, input.status), {
       guest_count: input.guest_count,
       start_time: input.start_time,
       end_time: input.end_time,
@@ -54,6 +55,22 @@ export async function adminUpdateBooking(
         : {}),
     });
     const before = row.booking.status;
+    const terms = (b: typeof row.booking) => ({
+      status: b.status,
+      guest_count: b.guest_count,
+      start_time: b.start_time,
+      end_time: b.end_time,
+      total_price: b.total_price,
+      host_notes: b.host_notes,
+    });
+    await recordAudit(tx, viewer, {
+      action: 'booking.edited_by_admin',
+      subject: { type: 'booking', id },
+      venue: { id: row.venue.id, host_id: row.host_id },
+      summary: `Edited booking ${id.slice(0, 8)} at “${row.venue.name}”`,
+      before: terms(row.booking),
+      after: terms(after.booking),
+    });
     await appendSystemLine(tx, id, SYSTEM_LINES.adminEdited(after.booking, input.status));
     // A confirmed booking that stops being confirmed, or moves, lets (some of) its old time go.
     const moved =

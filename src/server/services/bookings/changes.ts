@@ -61,13 +61,14 @@ export async function approveChanges(
 ): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
-    const status = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
+    const transition = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
     if (!isSeenVersion(row.booking, seenUpdatedAt)) throw conflict(TERMS_CHANGED_AGAIN, 'BOOKING_CHANGED');
     await lockVenueConfirmations(tx, row.booking.venue_id);
     const after = await swap(
       tx,
       row,
-      { status, ...confirmation(ctx.now(), row) },
+      transition,
+      confirmation(ctx.now(), row),
       (fresh) =>
         refusal('guest', 'approve_changes')(fresh) ??
         (isSeenVersion(fresh, seenUpdatedAt) ? null : TERMS_CHANGED_AGAIN),
@@ -93,8 +94,8 @@ export async function approveChanges(
 export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
-    const status = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
-    const after = await swap(tx, row, { status }, refusal('guest', 'reject_changes'));
+    const transition = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
+    const after = await swap(tx, row, transition, {}, refusal('guest', 'reject_changes'));
     await appendSystemLine(tx, id, SYSTEM_LINES.changesRejected());
     await tellHost(
       tx,

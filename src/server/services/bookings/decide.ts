@@ -30,12 +30,12 @@ export async function approveBooking(
 ): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, 'decide');
-    const status = transitionOrRefuse(row.booking, actor, 'approve');
+    const transition = transitionOrRefuse(row.booking, actor, 'approve');
     if (seenUpdatedAt && !isSeenVersion(row.booking, seenUpdatedAt)) {
       throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, { status, ...confirmation(ctx.now(), row) }, refusal(actor, 'approve'));
+    const after = await swap(tx, row, transition, confirmation(ctx.now(), row), refusal(actor, 'approve'));
     await appendSystemLine(tx, id, SYSTEM_LINES.approved(actor === 'admin' ? 'admin' : 'host'));
     await enqueueEmail(
       tx,
@@ -56,8 +56,8 @@ export async function rejectBooking(
 ): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, 'decide');
-    const status = transitionOrRefuse(row.booking, actor, 'reject');
-    const after = await swap(tx, row, { status }, refusal(actor, 'reject'));
+    const transition = transitionOrRefuse(row.booking, actor, 'reject');
+    const after = await swap(tx, row, transition, {}, refusal(actor, 'reject'));
     await appendSystemLine(tx, id, SYSTEM_LINES.rejected(actor === 'admin' ? 'admin' : 'host', reason));
     await enqueueEmail(
       tx,

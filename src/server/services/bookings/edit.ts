@@ -28,7 +28,7 @@ export async function editBooking(
 ): Promise<BookingView> {
   return inTransaction(ctx.db, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, 'edit');
-    const status = transitionOrRefuse(
+    const transition = transitionOrRefuse(
       { status: row.booking.status, host_notes: input.host_notes },
       actor,
       'edit',
@@ -62,9 +62,9 @@ export async function editBooking(
     const after = await swap(
       tx,
       row,
+      transition,
       {
         previous_terms: previous,
-        status,
         guest_count: input.guest_count,
         start_time: input.start_time,
         end_time: input.end_time,

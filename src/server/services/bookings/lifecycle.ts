@@ -3,21 +3,22 @@
  * row as it was read, refused with the state machine's message; confirmations of one venue take
  * turns; and who may act on a booking for the venue or as its guest.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import {
   BOOKING_MESSAGES,
+  bookingTransition,
   nextStatus,
   type BookingAction,
   type BookingActor,
-  type BookingStatus,
+  type Transition,
 } from '@/domain/booking';
 import { conflict, forbidden, notFound } from '@/domain/errors';
 import { paymentDueAtFor } from '@/domain/payments';
 import { viewerRef, type Viewer } from '../../context';
 import type { Tx } from '../../db/client';
-import { bookingsChanged } from '../../db/transaction';
 import { bookings, type Booking } from '../../db/schema';
+import { applyTransition, type TransitionChanges } from './transition';
 import {
   BOOKING_CHANGED,
   BOOKING_NOT_FOUND,
@@ -39,29 +40,7 @@ export async function lockVenueConfirmations(tx: Tx, venueId: string) {
   );
 }
 
-const APPROVAL_STATUS: Record<BookingStatus, Booking['approval_status']> = {
-  pending: 'pending',
-  confirmed: 'approved',
-  cancelled: 'rejected',
-  edited: 'pending',
-};
-
-type BookingChanges = Partial<
-  Pick<
-    typeof bookings.$inferInsert,
-    | 'guest_count'
-    | 'start_time'
-    | 'end_time'
-    | 'starts_at'
-    | 'ends_at'
-    | 'total_price'
-    | 'host_notes'
-    | 'status'
-    | 'confirmed_at'
-    | 'payment_due_at'
-    | 'previous_terms'
-  >
->;
+type BookingChanges = Omit<TransitionChanges, 'status'>;
 
 /** A booking becoming confirmed: when, and (hourly) the deadline to pay before it is released. */
 export function confirmation(
@@ -76,34 +55,29 @@ export function confirmation(
 }
 
 /**
- * Compare-and-swap: writes `changes` only if the booking is still as it was read (same status
- * and same updated_at), and sets updated_at. Otherwise answers 409 with why it cannot be done
- * now (the state machine's message) or that someone else changed it.
+ * Compare-and-swap through applyTransition: writes the transition and `changes` only if the
+ * booking is still as it was read (same status and same updated_at). Otherwise answers 409 with
+ * why it cannot be done now (the state machine's message) or that someone else changed it.
  */
 export async function swap(
   tx: Tx,
   row: BookingRow,
+  transition: Transition,
   changes: BookingChanges,
   recheck?: (fresh: Booking) => string | null,
 ): Promise<BookingRow> {
-  const status = changes.status ?? (row.booking.status as BookingStatus);
-  const [updated] = await tx
-    .update(bookings)
-    .set({ ...changes, approval_status: APPROVAL_STATUS[status], updated_at: sql`now()` })
-    .where(
-      and(
-        eq(bookings.id, row.booking.id),
-        eq(bookings.status, row.booking.status),
-        sql`${bookings.updated_at} = ${row.version}::timestamptz`,
-      ),
-    )
-    .returning({ id: bookings.id });
-  if (!updated) {
+  const changed = await applyTransition(
+    tx,
+    row.booking,
+    transition,
+    changes,
+    sql`${bookings.updated_at} = ${row.version}::timestamptz`,
+  );
+  if (!changed) {
     const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, row.booking.id));
     if (!fresh) throw notFound(BOOKING_NOT_FOUND);
     throw conflict(recheck?.(fresh) ?? BOOKING_CHANGED, 'BOOKING_CHANGED');
   }
-  bookingsChanged(tx, row.booking.venue_id);
   const [after] = await selectBookings(tx).where(eq(bookings.id, row.booking.id));
   return after!;
 }
@@ -116,14 +90,15 @@ export async function swap(
 export const isSeenVersion = (booking: Pick<Booking, 'updated_at'>, seen: Date) =>
   booking.updated_at.getTime() === seen.getTime();
 
+/** The domain's transition for this action, or 409 with its refusal. */
 export function transitionOrRefuse(
   booking: { status: string; host_notes?: string | null },
   actor: BookingActor,
   action: BookingAction,
-): BookingStatus {
-  const result = nextStatus(booking, actor, action);
+): Transition {
+  const result = bookingTransition(booking, actor, action);
   if (!result.ok) throw conflict(result.message, 'INVALID_TRANSITION');
-  return result.status;
+  return result;
 }
 
 export const refusal = (actor: BookingActor, action: BookingAction) => (fresh: Booking) => {

@@ -1,7 +1,7 @@
 /** Reading bookings: one booking, and the lists of each role (SPEC §2 dashboards). */
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext, Viewer } from '../../context';
-import { bookings, venues } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import { venueFor } from '../venues/access';
 import { withPaymentFields, type PaymentFields } from '../payments/summary';
 import { readableBooking, selectBookings, toView, withGuestFor, type BookingView } from './shared';
@@ -11,7 +11,7 @@ export type PaidBookingView = BookingView & PaymentFields;
 
 export async function getBooking(ctx: AppContext, viewer: Viewer, id: string): Promise<PaidBookingView> {
   const { row } = await readableBooking(ctx.db, viewer, id);
-  const [view] = await withPaymentFields(ctx.db, [toView(row, withGuestFor(viewer, row))]);
+  const [view] = await withPaymentFields(ctx, [toView(row, withGuestFor(viewer, row))]);
   return view!;
 }
 
@@ -21,19 +21,8 @@ export async function listGuestBookings(ctx: AppContext, viewer: Viewer): Promis
     .where(eq(bookings.user_id, viewer.profile.id))
     .orderBy(desc(bookings.created_at), desc(bookings.id));
   return withPaymentFields(
-    ctx.db,
+    ctx,
     rows.map((r) => toView(r, false)),
-  );
-}
-
-/** Bookings of the host's own venues, last changed first. */
-export async function listHostBookings(ctx: AppContext, viewer: Viewer): Promise<PaidBookingView[]> {
-  const rows = await selectBookings(ctx.db)
-    .where(eq(venues.host_id, viewer.profile.id))
-    .orderBy(desc(bookings.updated_at), desc(bookings.id));
-  return withPaymentFields(
-    ctx.db,
-    rows.map((r) => toView(r, true)),
   );
 }
 
@@ -48,7 +37,7 @@ export async function listVenueBookings(
     .where(eq(bookings.venue_id, venue.id))
     .orderBy(desc(bookings.updated_at), desc(bookings.id));
   return withPaymentFields(
-    ctx.db,
+    ctx,
     rows.map((r) => toView(r, true)),
   );
 }

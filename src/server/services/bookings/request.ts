@@ -1,5 +1,6 @@
 /** A guest's booking request (SPEC §4): validated against the venue and priced by the server. */
 import { expiresAtFor } from '@/domain/payments';
+import { currentFeeBpsSql } from '../earnings/platform-fee';
 import { eq } from 'drizzle-orm';
 import { canAs } from '@/domain/access';
 import { bookingTimeError, dateProblem, timesProblem, type BookableDay } from '@/domain/bookable-times';
@@ -67,6 +68,8 @@ export async function requestBooking(
     const [created] = await tx
       .insert(bookings)
       .values({
+        // The fee rate of this booking, kept whatever the rate becomes later (issue 29).
+        platform_fee_bps: currentFeeBpsSql(ctx),
         venue_id: venue.id,
         user_id: viewer.profile.id,
         date: input.date,

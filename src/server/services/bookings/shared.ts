@@ -4,6 +4,7 @@
  * email data, and reading a booking by the access policy (src/domain/access.ts).
  */
 import { eq, sql } from 'drizzle-orm';
+import { pageHref } from '@/domain/pages';
 import { bookingRelation, canOnBooking, type BookingRef } from '@/domain/access';
 import { guestCountProblem } from '@/domain/booking';
 import { invalid, notFound } from '@/domain/errors';
@@ -114,9 +115,9 @@ export function emailData(row: EmailSource): BookingEmailData {
 }
 
 export const appUrl = (ctx: AppContext, path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
-export const guestDashboardUrl = (ctx: AppContext) => appUrl(ctx, '/user-dashboard');
+export const guestDashboardUrl = (ctx: AppContext) => appUrl(ctx, pageHref('/user-dashboard'));
 export const manageBookingsUrl = (ctx: AppContext, venueId: string) =>
-  appUrl(ctx, `/venue-management/${venueId}?tab=bookings`);
+  appUrl(ctx, pageHref('/venue-management/:id', { id: venueId }, { tab: 'bookings' }));
 
 /* ---------- access ---------- */
 

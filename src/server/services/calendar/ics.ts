@@ -50,9 +50,17 @@ export function venueTimeLine(b: Pick<IcsBooking, 'date' | 'start_time' | 'end_t
   return `${formatLongDate(b.date)}, ${b.start_time}–${b.end_time}${overnight}, ${zoneLabel(zone)} time`;
 }
 
+/**
+ * A TEXT value escaped as RFC 5545 §3.3.11 says (backslash, semicolon, comma, line breaks). The
+ * library escapes the events' values itself but writes the calendar's NAME and X-WR-CALNAME as
+ * given, so a venue name holding CR/LF could otherwise add lines of its own to the file.
+ */
+export const icsText = (value: string) =>
+  value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n');
+
 function newCalendar(name: string, zone: string, publicUrl: string) {
   const calendar = ical({
-    name,
+    name: icsText(name),
     prodId: { company: 'Velvet', product: 'Velvet bookings', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url: publicUrl,

@@ -12,6 +12,7 @@ import { emailOutbox, type OutboxMessage } from '../../db/schema';
 import { enqueueEmail } from '../../mail/outbox';
 import type { EmailContent } from '../../mail/layout';
 import { consume, type Rule } from '../rate-limit';
+import { invalid } from '@/domain/errors';
 
 /* ---------- sanitising ---------- */
 let sanitizer: { run: typeof SanitizeHtml; email: SanitizeHtml.IOptions } | undefined;
@@ -86,13 +87,29 @@ export const senderCandidates = (ctx: AppContext) => [
   ...new Set([ctx.config.MAIL_FROM, ...ctx.config.MAIL_FROM_FALLBACKS]),
 ];
 
+const addressOf = (sender: string) => (/<([^<>]+)>\s*$/.exec(sender)?.[1] ?? sender).trim().toLowerCase();
+
+/**
+ * The configured sender (MAIL_FROM or one of MAIL_FROM_FALLBACKS) whose address the admin chose,
+ * written as configured — display name included, so no other name can be put before it.
+ */
+function configuredSender(ctx: AppContext, from: string): string {
+  const senders = senderCandidates(ctx);
+  const match = senders.find((s) => addressOf(s) === addressOf(from));
+  if (!match) {
+    throw invalid(`The sender must be one of the configured addresses: ${senders.join(', ')}.`, 'from');
+  }
+  return match;
+}
+
 /** POST /api/send-email: the admin's message, sanitised, queued in the outbox. */
 export async function sendEmail(ctx: AppContext, viewer: Viewer, input: EmailMessage): Promise<QueuedEmail> {
+  const from = input.from ? configuredSender(ctx, input.from) : undefined;
   await emailToolsLimit(ctx, viewer);
   const html = sanitizeEmailHtml(input.html);
   const content: EmailContent = { subject: input.subject, html, text: htmlToText(html) };
   const id = await enqueueEmail(ctx.db, 'admin_message', input.to, content, {
-    from: input.from ? [input.from] : [],
+    from: from ? [from] : [],
   });
   ctx.log.info({ id, template: 'admin_message' }, 'admin email queued');
   return { id, status: 'pending', to: input.to, subject: input.subject };

@@ -28,7 +28,8 @@ function describeDatabaseUrl(url: string): string {
   }
 }
 
-async function migrationLevel(ctx: AppContext) {
+/** Migrations shipped with this build and applied to the database (also the readiness probe's check). */
+export async function migrationLevel(ctx: AppContext) {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
   ) as {

@@ -4,16 +4,30 @@ import { conflict, notFound } from '@/domain/errors';
 import type { Page } from '@/domain/contract';
 import type { OutboxQuery } from '@/domain/schemas';
 import type { AppContext } from '../../context';
-import { emailOutbox, type OutboxMessage } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { emailAttachments, emailOutbox, type OutboxMessage } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { attachmentsOfMessages, type AttachmentInfo } from '../../mail/outbox';
 
 /* ---------- outbox ---------- */
-export type OutboxListItem = Omit<OutboxMessage, 'from_candidates'> & { senders: string[] };
+export type OutboxListItem = Omit<OutboxMessage, 'from_candidates'> & {
+  senders: string[];
+  attachments: AttachmentInfo[];
+};
 
-const listItem = ({ from_candidates, ...row }: OutboxMessage): OutboxListItem => ({
-  ...row,
-  senders: from_candidates,
-});
+/** Messages as the Operations tab lists them: their sender candidates and their files. */
+async function listItems(db: DbOrTx, rows: OutboxMessage[]): Promise<OutboxListItem[]> {
+  const files = await attachmentsOfMessages(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ from_candidates, ...row }) => ({
+    ...row,
+    senders: from_candidates,
+    attachments: files.get(row.id) ?? [],
+  }));
+}
+const listItem = async (db: DbOrTx, row: OutboxMessage) => (await listItems(db, [row]))[0]!;
 
 /** The outbox, filtered, sorted and paged by the database; with a count per status. */
 export async function listOutbox(
@@ -43,7 +57,7 @@ export async function listOutbox(
     ctx.db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
   ]);
   return {
-    items: rows.map(listItem),
+    items: await listItems(ctx.db, rows),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
@@ -64,7 +78,7 @@ export async function retryOutboxMessage(ctx: AppContext, id: string): Promise<O
       .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, lease_expires_at: null })
       .where(eq(emailOutbox.id, id))
       .returning();
-    return listItem(updated!);
+    return listItem(tx, updated!);
   });
 }
 
@@ -75,12 +89,30 @@ export async function cancelOutboxMessage(ctx: AppContext, id: string): Promise<
     if (!row) throw notFound('Message not found.');
     if (row.status === 'sent') throw conflict('This message was already sent.', 'ALREADY_SENT');
     if (row.status === 'sending') throw conflict('This message is being sent right now.', 'SENDING');
-    if (row.status === 'cancelled') return listItem(row);
+    if (row.status === 'cancelled') return listItem(tx, row);
     const [updated] = await tx
       .update(emailOutbox)
       .set({ status: 'cancelled', lease_expires_at: null })
       .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['pending', 'failed', 'uncertain'])))
       .returning();
-    return listItem(updated!);
+    return listItem(tx, updated!);
   });
+}
+
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
+
+/**
+ * A file sent with an outbox message, exactly as it was sent (decision 80): for the admin only.
+ */
+export async function getOutboxAttachment(ctx: AppContext, messageId: string, attachmentId: string) {
+  const [file] = await ctx.db
+    .select({
+      filename: emailAttachments.filename,
+      content_type: emailAttachments.content_type,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(and(eq(emailAttachments.id, attachmentId), eq(emailAttachments.outbox_id, messageId)));
+  if (!file) throw notFound(ATTACHMENT_NOT_FOUND);
+  return file;
 }

@@ -32,6 +32,12 @@ export async function sendTemplateSample(
   if (!isTemplateName(name)) throw notFound('Template not found.');
   await emailToolsLimit(ctx, viewer);
   const content = EMAIL_TEMPLATES[name].sample(ctx.config.PUBLIC_URL);
-  const id = await enqueueEmail(ctx.db, name, to, { ...content, subject: `[Sample] ${content.subject}` });
+  const id = await enqueueEmail(
+    ctx.db,
+    name,
+    to,
+    { ...content, subject: `[Sample] ${content.subject}` },
+    { sample: true },
+  );
   return { id, status: 'pending', to, subject: `[Sample] ${content.subject}` };
 }

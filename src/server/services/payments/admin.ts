@@ -7,9 +7,14 @@
 import type { PaymentProviderName, Transaction } from '@/domain/contract/payments';
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { invalid, notFound } from '@/domain/errors';
-import type { TransactionsQuery } from '@/domain/payments-schemas';
+import type { TransactionsQuery } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
 import { profiles, venues } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { openBankDetails } from '../venues/bank-details';
+import { recordAudit } from '../audit/record';
+import { requireTwoFactor } from '../account/require-two-factor';
+import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
 
 export type TransactionItem = Transaction;
 
@@ -118,11 +123,6 @@ export async function listTransactions(ctx: AppContext, query: TransactionsQuery
 
 /* ---------- bank details ---------- */
 
-const last4 = (v: string | null) => {
-  const digits = (v ?? '').replace(/\D/g, '');
-  return digits ? digits.slice(-4) : null;
-};
-
 const BANK_PAGE = 25;
 const isOffset = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -138,9 +138,9 @@ export async function listBankDetails(ctx: AppContext, query: { q?: string; curs
       host_name: profiles.full_name,
       host_business_name: profiles.business_name,
       bank_account_holder_name: venues.bank_account_holder_name,
-      bank_account_number: venues.bank_account_number,
-      bank_routing_number: venues.bank_routing_number,
-      tax_id: venues.tax_id,
+      bank_account_last4: venues.bank_account_last4,
+      bank_routing_last4: venues.bank_routing_last4,
+      tax_id_last4: venues.tax_id_last4,
     })
     .from(venues)
     .innerJoin(profiles, eq(profiles.id, venues.host_id))
@@ -159,28 +159,38 @@ export async function listBankDetails(ctx: AppContext, query: { q?: string; curs
       venue_name: r.venue_name,
       host_name: r.host_name ?? r.host_business_name,
       bank_account_holder_name: r.bank_account_holder_name,
-      bank_account_last4: last4(r.bank_account_number),
-      bank_routing_last4: last4(r.bank_routing_number),
-      tax_id_last4: last4(r.tax_id),
+      bank_account_last4: r.bank_account_last4,
+      bank_routing_last4: r.bank_routing_last4,
+      tax_id_last4: r.tax_id_last4,
     })),
     next_cursor: rows.length > BANK_PAGE ? encode(offset + BANK_PAGE) : null,
     total: n,
   };
 }
 
+/** The admin reads a venue's bank details whole: decrypted, and written to the audit trail. */
 export async function revealBankDetails(ctx: AppContext, viewer: Viewer, venueId: string) {
-  const [row] = await ctx.db
-    .select({
-      venue_id: venues.id,
-      venue_name: venues.name,
-      bank_account_holder_name: venues.bank_account_holder_name,
-      bank_account_number: venues.bank_account_number,
-      bank_routing_number: venues.bank_routing_number,
-      tax_id: venues.tax_id,
-    })
-    .from(venues)
-    .where(eq(venues.id, venueId));
-  if (!row) throw notFound('Venue not found');
-  ctx.log.info({ admin: viewer.profile.id, venue: venueId }, 'admin revealed bank details');
-  return row;
+  return inTransaction(ctx.db, async (tx) => {
+    // Decision 76: a reveal needs the admin's second factor.
+    await requireTwoFactor(tx, viewer, TWO_FACTOR_MESSAGES.revealBankDetails);
+    const [row] = await tx
+      .select({
+        venue_id: venues.id,
+        venue_name: venues.name,
+        host_id: venues.host_id,
+        bank_account_holder_name: venues.bank_account_holder_name,
+      })
+      .from(venues)
+      .where(eq(venues.id, venueId));
+    if (!row) throw notFound('Venue not found');
+    const numbers = await openBankDetails(tx, ctx.cipher, venueId);
+    await recordAudit(tx, viewer, {
+      action: 'bank_details.revealed',
+      subject: { type: 'venue', id: venueId },
+      venue: { id: venueId, host_id: row.host_id },
+      summary: `Revealed the bank details of “${row.venue_name}”`,
+    });
+    const { host_id: _host, ...shown } = row;
+    return { ...shown, ...numbers! };
+  });
 }

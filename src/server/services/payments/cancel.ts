@@ -11,16 +11,18 @@ import type { CancellationQuote, CancelResponse } from '@/domain/contract/paymen
 import type { Encoded } from '@/domain/contract/wire';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
+import { bookingTransition } from '@/domain/booking';
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
-import { refundFor, refundMessage, type Canceller } from '@/domain/payments';
+import { formatCents, refundFor, refundMessage, type Canceller } from '@/domain/payments';
 import type { AppContext, Viewer } from '../../context';
 import type { Tx } from '../../db/client';
-import { bookings, payments, refunds } from '../../db/schema';
-import { bookingsChanged, inTransaction } from '../../db/transaction';
+import { payments, refunds } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking } from '../bookings';
+import { applyTransition } from '../bookings/transition';
 import { appendSystemLine } from '../messages';
 import { releaseToWaitlist } from '../waitlist';
 import {
@@ -35,6 +37,7 @@ import {
   viewerRef,
   type PaymentBooking,
 } from './shared';
+import { recordAudit } from '../audit/record';
 
 type As = CancellationQuote['as'];
 
@@ -46,25 +49,13 @@ function cancellerOf(viewer: Viewer, row: PaymentBooking): As {
   return 'guest';
 }
 
-/** Why this person cannot cancel now, or null. */
-function refusal(as: As, row: PaymentBooking, now: Date): string | null {
-  const status = row.booking.status;
-  if (status === 'cancelled') return 'This booking is already cancelled.';
-  if (row.booking.starts_at.getTime() <= now.getTime())
-    return 'This booking has already started and cannot be cancelled.';
-  if (as === 'host' && status !== 'confirmed') {
-    return 'A pending request is answered with Reject; only a confirmed booking can be cancelled by the venue.';
-  }
-  if (status !== 'pending' && status !== 'confirmed') return 'This booking cannot be cancelled.';
-  return null;
-}
-
 async function quoteFor(tx: Tx | AppContext['db'], viewer: Viewer, row: PaymentBooking, now: Date) {
   const as = cancellerOf(viewer, row);
   const money = await bookingPaymentMoney(tx, row.booking.id);
   const paid = money.paidCents - money.refundedCents;
   const refund = refundFor(row.venue.cancellation_policy, paid, row.booking.starts_at, now, as);
-  const why = refusal(as, row, now);
+  const transition = bookingTransition(row.booking, as, 'cancel', now);
+  const why = transition.ok ? null : transition.message;
   const quote: CancellationQuote = {
     can_cancel: why === null,
     as,
@@ -73,7 +64,7 @@ async function quoteFor(tx: Tx | AppContext['db'], viewer: Viewer, row: PaymentB
     refund_cents: why === null ? refund : 0,
     message: why ?? refundMessage(row.venue.cancellation_policy, paid, refund, as),
   };
-  return { quote, money };
+  return { quote, money, transition };
 }
 
 export async function cancellationQuote(
@@ -111,25 +102,16 @@ export async function cancelBooking(
   const refund = await inTransaction(ctx.db, async (tx) => {
     const { row } = await bookingForViewer(tx, viewer, id, { lock: true });
     const now = ctx.now();
-    const { quote, money } = await quoteFor(tx, viewer, row, now);
-    if (!quote.can_cancel) throw conflict(quote.message, 'CANNOT_CANCEL');
+    const { quote, money, transition } = await quoteFor(tx, viewer, row, now);
+    if (!transition.ok) throw conflict(transition.message, 'CANNOT_CANCEL');
     const by: Canceller = quote.as;
 
-    const [done] = await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        approval_status: 'rejected',
-        cancelled_at: now,
-        cancelled_by: by,
-        cancellation_reason: reason,
-        updated_at: sql`now()`,
-      })
-      .where(and(eq(bookings.id, row.booking.id), eq(bookings.status, row.booking.status)))
-      .returning({ id: bookings.id });
+    const done = await applyTransition(tx, row.booking, transition, {
+      cancelled_at: now,
+      cancellation_reason: reason,
+    });
     if (!done)
       throw conflict('This booking was changed by someone else. Refresh and try again.', 'BOOKING_CHANGED');
-    bookingsChanged(tx, row.booking.venue_id);
     await cancelOpenPayments(ctx, tx, row.booking.id);
     // A confirmed booking held its time: the waitlist hears it is free (a pending one held none).
     if (row.booking.status === 'confirmed')
@@ -155,6 +137,28 @@ export async function cancelBooking(
       refund = { amount_cents: quote.refund_cents, status: result.status };
     }
 
+    // The host's and the admin's cancellations (and their refunds) are privileged: audited.
+    if (by === 'host' || by === 'admin') {
+      const venue = { id: row.venue.id, host_id: row.venue.host_id };
+      const ref = row.booking.id.slice(0, 8);
+      await recordAudit(tx, viewer, {
+        action: 'booking.cancelled',
+        subject: { type: 'booking', id: row.booking.id },
+        venue,
+        summary: `Cancelled booking ${ref} at “${row.venue.name}”${reason ? `: ${reason}` : ''}`,
+        before: { status: row.booking.status },
+        after: { status: 'cancelled', cancelled_by: by, reason },
+      });
+      if (refund) {
+        await recordAudit(tx, viewer, {
+          action: 'refund.issued',
+          subject: { type: 'booking', id: row.booking.id },
+          venue,
+          summary: `Refunded ${formatCents(refund.amount_cents)} of booking ${ref} (cancelled by the ${by})`,
+          after: { amount_cents: refund.amount_cents, status: refund.status },
+        });
+      }
+    }
     await appendSystemLine(
       tx,
       row.booking.id,

@@ -8,14 +8,16 @@
 import type { AdditionalChargeResponse } from '@/domain/contract/payments';
 import type { Encoded } from '@/domain/contract/wire';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { isPastDate } from '@/domain/availability';
-import { conflict, forbidden } from '@/domain/errors';
+import { conflict, forbidden, invalid } from '@/domain/errors';
+import { additionalChargeProblem } from '@/domain/charges';
 import { SYSTEM_LINES } from '@/domain/messages';
-import type { ChargeAdditionalInput } from '@/domain/payments-schemas';
+import type { ChargeAdditionalInput } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
-import { payments } from '../../db/schema';
+import { bookings, payments, venues } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, additionalChargeEmail } from '../../mail/payment-emails';
@@ -28,6 +30,10 @@ import {
   succeededPrimary,
   viewerRef,
 } from './shared';
+import { recordAudit } from '../audit/record';
+import { requireTwoFactor } from '../account/require-two-factor';
+import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
+import { formatCents, toCents } from '@/domain/payments';
 
 export type ChargeAnswer = Encoded<AdditionalChargeResponse>;
 
@@ -42,6 +48,11 @@ export async function chargeAdditional(
     const { row } = await bookingForViewer(tx, viewer, input.bookingId, { lock: true });
     if (!canOnBooking(viewerRef(viewer), bookingRef(row), 'chargeAdditional'))
       throw forbidden(ONLY_HOST_CHARGES);
+    // Decision 76: a host's first additional charge needs two-factor sign-in (the hosts who
+    // already charged before it existed keep charging; their next sign-in can turn it on).
+    if (!(await hasChargedBefore(tx, viewer))) {
+      await requireTwoFactor(tx, viewer, TWO_FACTOR_MESSAGES.firstAdditionalCharge);
+    }
     const b = row.booking;
     if (row.venue.pricing_type !== 'minimum_spend') {
       throw conflict('Additional charges are only for minimum-spend bookings.', 'NOT_MINIMUM_SPEND');
@@ -57,6 +68,30 @@ export async function chargeAdditional(
         'EVENT_NOT_PASSED',
       );
     }
+    // Fair charges (issue 30): within ADDITIONAL_CHARGE_DAYS of the event's end, and all of them
+    // together at most ADDITIONAL_CHARGE_MAX_PERCENT of the booking's total.
+    const [{ charged } = { charged: 0 }] = await tx
+      .select({
+        charged: sql<number>`coalesce(sum(${payments.amount_cents}), 0)`.mapWith(Number),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.booking_id, b.id),
+          eq(payments.kind, 'additional_charge'),
+          inArray(payments.status, ['succeeded', 'processing']),
+        ),
+      );
+    const problem = additionalChargeProblem({
+      amountCents: input.amountCents,
+      chargedCents: charged,
+      totalCents: toCents(b.total_price),
+      percent: ctx.config.ADDITIONAL_CHARGE_MAX_PERCENT,
+      days: ctx.config.ADDITIONAL_CHARGE_DAYS,
+      endsAt: b.ends_at,
+      now: ctx.now(),
+    });
+    if (problem) throw invalid(problem.message, problem.field ?? undefined);
 
     const idempotencyKey = `charge:${b.id}:${randomUUID()}`;
     const [attempt] = await tx
@@ -74,6 +109,7 @@ export async function chargeAdditional(
         reason: input.reason,
         description: input.description,
         idempotency_key: idempotencyKey,
+        created_at: ctx.now(), // the 48 hours to dispute it run from here, on the app's clock
       })
       .returning();
     const result = await ctx.payments.chargeSavedCard(tx, {
@@ -101,6 +137,15 @@ export async function chargeAdditional(
       })
       .where(eq(payments.id, attempt!.id))
       .returning();
+    if (result.status !== 'failed') {
+      await recordAudit(tx, viewer, {
+        action: 'charge.made',
+        subject: { type: 'payment', id: charge!.id },
+        venue: { id: row.venue.id, host_id: row.venue.host_id },
+        summary: `Charged ${formatCents(input.amountCents)} to the card on file of booking ${b.id.slice(0, 8)} at “${row.venue.name}”: ${input.description}`,
+        after: { amount_cents: input.amountCents, reason: input.reason, status: result.status },
+      });
+    }
     if (result.status === 'succeeded') {
       await appendSystemLine(tx, b.id, SYSTEM_LINES.additionalCharge(input.amountCents, input.description));
       await enqueueEmail(
@@ -142,4 +187,16 @@ export async function chargeAdditional(
       },
     };
   });
+}
+
+/** Whether this host has made an additional charge before (any venue of theirs, any outcome). */
+async function hasChargedBefore(tx: DbOrTx, viewer: Viewer): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.booking_id))
+    .innerJoin(venues, eq(venues.id, bookings.venue_id))
+    .where(and(eq(payments.kind, 'additional_charge'), eq(venues.host_id, viewer.profile.id)))
+    .limit(1);
+  return Boolean(row);
 }

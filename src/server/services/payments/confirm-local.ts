@@ -6,7 +6,7 @@
  */
 import { eq, sql, and, ne } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
-import type { LocalAuthenticateInput, LocalConfirmInput } from '@/domain/payments-schemas';
+import type { LocalAuthenticateInput, LocalConfirmInput } from '@/domain/schemas';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { payments, type LocalIntent } from '../../db/schema';

@@ -9,7 +9,7 @@ import type { CreatePaymentResponse } from '@/domain/contract/payments';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict, forbidden } from '@/domain/errors';
-import type { CreatePaymentInput } from '@/domain/payments-schemas';
+import type { CreatePaymentInput } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
 import { payments, type Payment } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

@@ -7,7 +7,9 @@
  *   1. payments: status → succeeded only where it was not succeeded yet;
  *   2. bookings: payment_intent_id and paid_at set only where paid_at is still null.
  *
- * Only the caller that wins the first swap goes on, so exactly one receipt email is queued.
+ * Only the caller that wins the first swap goes on, so exactly one receipt email is queued, with
+ * the receipt PDF as it stands at this payment attached (decision 80). The card-on-file email
+ * has none: nothing was charged, so there is no receipt yet.
  * A payment that succeeds for a booking that was cancelled meanwhile (released, expired,
  * cancelled) is refunded in full at once.
  */
@@ -20,6 +22,7 @@ import type { ProviderPaymentState } from '../../adapters/payments/types';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, cardOnFileEmail, paymentReceiptEmail } from '../../mail/payment-emails';
 import { appendSystemLine } from '../messages';
+import { receiptAttachment } from '../receipts';
 import { emailData, findPaymentBooking, guestDashboardUrl } from './shared';
 
 export interface RecordResult {
@@ -127,17 +130,26 @@ async function markSucceeded(
     won.kind === 'setup' ? SYSTEM_LINES.cardOnFile() : SYSTEM_LINES.paid(won.amount_cents),
   );
   const card = won.card_brand && won.card_last4 ? { brand: won.card_brand, last4: won.card_last4 } : null;
+  if (won.kind === 'setup') {
+    await enqueueEmail(
+      tx,
+      PAYMENT_TEMPLATES.cardOnFile,
+      row.booking.contact_email,
+      cardOnFileEmail(emailData(row), { card }, guestDashboardUrl(ctx)),
+    );
+    return { payment: won, recorded: true };
+  }
+  const receipt = await receiptAttachment(tx, row, now);
   await enqueueEmail(
     tx,
-    won.kind === 'setup' ? PAYMENT_TEMPLATES.cardOnFile : PAYMENT_TEMPLATES.receipt,
+    PAYMENT_TEMPLATES.receipt,
     row.booking.contact_email,
-    won.kind === 'setup'
-      ? cardOnFileEmail(emailData(row), { card }, guestDashboardUrl(ctx))
-      : paymentReceiptEmail(
-          emailData(row),
-          { amountCents: won.amount_cents, paymentId: won.provider_id ?? won.id, card },
-          guestDashboardUrl(ctx),
-        ),
+    paymentReceiptEmail(
+      emailData(row),
+      { amountCents: won.amount_cents, paymentId: won.provider_id ?? won.id, card },
+      guestDashboardUrl(ctx),
+    ),
+    { attachments: receipt ? [receipt] : [] },
   );
   return { payment: won, recorded: true };
 }

@@ -4,7 +4,9 @@
  * whole list in two grouped queries.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { paymentStateOf, type PaymentState } from '@/domain/payments';
+import { chargeCapCents, chargeWindowEndsAt } from '@/domain/charges';
+import { paymentStateOf, toCents, type PaymentState } from '@/domain/payments';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 
@@ -14,19 +16,26 @@ export interface PaymentFields {
   paid_cents: number;
   refunded_cents: number;
   card: { brand: string; last4: string } | null;
+  /** Minimum spend: the last instant an additional charge may be made (its end + ADDITIONAL_CHARGE_DAYS). */
+  additional_charge_until: Date | null;
+  /** Minimum spend: what additional charges may still add up to under ADDITIONAL_CHARGE_MAX_PERCENT. */
+  additional_charge_left_cents: number;
 }
 
 interface Viewable {
   id: string;
   payment_intent_id: string | null;
+  ends_at: Date;
+  total_price: number;
   venue: { pricing_type: 'hourly_rate' | 'minimum_spend' };
 }
 
 export async function withPaymentFields<T extends Viewable>(
-  db: DbOrTx,
+  ctx: { db: DbOrTx; config: Pick<Config, 'ADDITIONAL_CHARGE_DAYS' | 'ADDITIONAL_CHARGE_MAX_PERCENT'> },
   views: T[],
 ): Promise<Array<T & PaymentFields>> {
   if (views.length === 0) return [];
+  const { db, config } = ctx;
   const ids = views.map((v) => v.id);
   const paid = await db
     .select({
@@ -41,6 +50,10 @@ export async function withPaymentFields<T extends Viewable>(
       last4: sql<
         string | null
       >`(array_agg(${payments.card_last4} order by ${payments.created_at} desc) filter (where ${payments.status} = 'succeeded' and ${payments.kind} <> 'additional_charge'))[1]`,
+      charged:
+        sql<number>`coalesce(sum(${payments.amount_cents}) filter (where ${payments.kind} = 'additional_charge' and ${payments.status} in ('succeeded', 'processing')), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(payments)
     .where(inArray(payments.booking_id, ids))
@@ -71,6 +84,16 @@ export async function withPaymentFields<T extends Viewable>(
       paid_cents,
       refunded_cents,
       card: p?.brand && p.last4 ? { brand: p.brand, last4: p.last4 } : null,
+      ...(v.venue.pricing_type === 'minimum_spend'
+        ? {
+            additional_charge_until: chargeWindowEndsAt(v.ends_at, config.ADDITIONAL_CHARGE_DAYS),
+            additional_charge_left_cents: Math.max(
+              0,
+              chargeCapCents(toCents(v.total_price), config.ADDITIONAL_CHARGE_MAX_PERCENT) -
+                (p?.charged ?? 0),
+            ),
+          }
+        : { additional_charge_until: null, additional_charge_left_cents: 0 }),
     };
   });
 }

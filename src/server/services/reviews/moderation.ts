@@ -17,6 +17,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { REVIEW_TEMPLATES, reviewUnpublishedEmail } from '../../mail/review-emails';
 import { NEWEST_FIRST } from './read';
 import { REVIEW_NOT_FOUND, appUrl, toPublicReview, viewerRef, type PublicReview } from './shared';
+import { recordAudit } from '../audit/record';
 
 export const ALREADY_ANSWERED = 'You have already answered this review.';
 export const ANSWER_OWN_VENUES_ONLY = "Only the venue's host can answer its reviews.";
@@ -70,7 +71,7 @@ const adminColumns = {
 
 async function adminReviewRow(tx: Tx, id: string) {
   const [row] = await tx
-    .select(adminColumns)
+    .select({ ...adminColumns, host_id: venues.host_id })
     .from(venueReviews)
     .innerJoin(venues, eq(venues.id, venueReviews.venue_id))
     .innerJoin(profiles, eq(profiles.id, venueReviews.user_id))
@@ -143,6 +144,14 @@ export async function unpublishReview(
       })
       .where(eq(venueReviews.id, id))
       .returning();
+    await recordAudit(tx, viewer, {
+      action: 'review.unpublished',
+      subject: { type: 'review', id },
+      venue: { id: row.venue.id, host_id: row.host_id },
+      summary: `Unpublished a ${row.review.rating}-star review of “${row.venue.name}”: ${reason}`,
+      before: { is_published: true },
+      after: { is_published: false, reason },
+    });
     await enqueueEmail(
       tx,
       REVIEW_TEMPLATES.unpublished,
@@ -186,6 +195,14 @@ export async function republishReview(
       })
       .where(eq(venueReviews.id, id))
       .returning();
+    await recordAudit(tx, viewer, {
+      action: 'review.republished',
+      subject: { type: 'review', id },
+      venue: { id: row.venue.id, host_id: row.host_id },
+      summary: `Published again a ${row.review.rating}-star review of “${row.venue.name}”${reason ? `: ${reason}` : ''}`,
+      before: { is_published: false },
+      after: { is_published: true, reason },
+    });
     venueId = row.venue.id;
     return toAdminReview({ ...row, review: updated! });
   });

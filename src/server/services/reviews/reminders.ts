@@ -5,7 +5,7 @@
  * (several app servers never send twice), queues the email through the outbox and sets the
  * booking's review_reminder_sent_at in the same transaction.
  */
-import { PeriodicJob } from '../../jobs/periodic';
+import { PeriodicJob } from '../../periodic-job';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayInZone } from '@/domain/availability';
 import { isPaidOrCardOnFile, reviewReminderAt, reviewWindowLastDay } from '@/domain/reviews';
@@ -34,6 +34,7 @@ export async function sendDueReviewReminders(ctx: AppContext, now: Date): Promis
         payment_intent_id: bookings.payment_intent_id,
         date: bookings.date,
         contact_email: bookings.contact_email,
+        user_id: bookings.user_id,
         venue_name: venues.name,
         time_zone: venues.time_zone,
         guest_name: profiles.full_name,
@@ -73,6 +74,7 @@ export async function sendDueReviewReminders(ctx: AppContext, now: Date): Promis
             date: b.date,
             reviewUrl: appUrl(ctx, `/review/${b.id}`),
           }),
+          { recipient: b.user_id },
         );
         queued++;
       }

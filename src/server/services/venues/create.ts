@@ -7,17 +7,26 @@ import { venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { venueSubmittedAdminEmail, venueSubmittedHostEmail } from '../../mail/venue-emails';
+import { sealBankDetails } from './bank-details';
 import { fullColumns, withImages, type FullVenue } from './shared';
 
 /** Created inactive (pending approval); 'venue submitted' goes to the host and the admin. */
 export async function createVenue(ctx: AppContext, viewer: Viewer, input: VenueInput): Promise<FullVenue> {
   if (!canAs(viewerRef(viewer), 'createVenue')) throw forbidden('Only hosts can do that.');
-  const { terms_accepted: _terms, time_zone, ...fields } = input;
+  const {
+    terms_accepted: _terms,
+    time_zone,
+    bank_account_number,
+    bank_routing_number,
+    tax_id,
+    ...fields
+  } = input;
   const venue = await inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(venues)
       .values({
         ...fields,
+        ...sealBankDetails(ctx.cipher, { bank_account_number, bank_routing_number, tax_id }),
         host_id: viewer.profile.id,
         time_zone: time_zone ?? ctx.config.DEFAULT_TIME_ZONE,
         images: [],

@@ -21,7 +21,7 @@ import {
   type ProcessedImage,
 } from '../../images/pipeline';
 import { loadForEdit } from './access';
-import { sendBackForReview } from './back-to-review';
+import { announcePendingChanges, nextPending } from './pending-changes';
 import { imageView, type VenueImage } from './shared';
 import { contentNeedingReview } from '@/domain/venue-review';
 
@@ -44,7 +44,7 @@ function rejectionToAppError(err: ImageRejectedError): AppError {
   }
 }
 
-async function removeFiles(ctx: AppContext, keys: string[]) {
+export async function removeFiles(ctx: AppContext, keys: string[]) {
   const results = await Promise.allSettled(
     keys.flatMap((k) => [k, cardKey(k), fullKey(k)]).map((k) => ctx.storage.delete(k)),
   );
@@ -110,22 +110,24 @@ export async function addVenueImage(
   try {
     const images = await inTransaction(ctx.db, async (tx) => {
       const venue = await loadForEdit(tx, viewer, venueId);
-      if (venue.images.length >= MAX_IMAGES_PER_VENUE) throw tooMany();
-      if (venue.images.includes(key))
+      if (venue.images.length + venue.pending_images.length >= MAX_IMAGES_PER_VENUE) throw tooMany();
+      if (venue.images.includes(key) || venue.pending_images.includes(key))
         throw conflict('This photo was just uploaded. Please try again.', 'DUPLICATE');
+      // Decision 74: a host's new photo of an approved venue waits for the admin, unseen by guests.
+      const touched = contentNeedingReview(venue, { photoAdded: true }, viewer.profile.role);
+      if (touched.length > 0) {
+        await tx
+          .update(venues)
+          .set({ ...nextPending(venue, { imageAdded: key }, touched, ctx.now()), updated_at: ctx.now() })
+          .where(eq(venues.id, venueId));
+        await announcePendingChanges(ctx, tx, viewer, venue, touched, venue.pending_since !== null);
+        return venue.images;
+      }
       const [row] = await tx
         .update(venues)
         .set({ images: sql`array_append(${venues.images}, ${key}::text)`, updated_at: ctx.now() })
         .where(eq(venues.id, venueId))
         .returning({ images: venues.images });
-      // Decision 0015: a new photo on an approved venue is reviewed again.
-      await sendBackForReview(
-        ctx,
-        tx,
-        viewer,
-        venue,
-        contentNeedingReview(venue, { photoAdded: true }, viewer.profile.role),
-      );
       return row!.images;
     });
     ctx.venueListCache.invalidate(venueId);
@@ -145,6 +147,13 @@ export async function removeVenueImage(
 ): Promise<{ images: VenueImage[] }> {
   const images = await inTransaction(ctx.db, async (tx) => {
     const venue = await loadForEdit(tx, viewer, venueId);
+    if (venue.pending_images.includes(path)) {
+      await tx
+        .update(venues)
+        .set({ ...nextPending(venue, { imageRemoved: path }, [], ctx.now()), updated_at: ctx.now() })
+        .where(eq(venues.id, venueId));
+      return venue.images;
+    }
     if (!venue.images.includes(path)) throw notFound('Image not found.');
     const [row] = await tx
       .update(venues)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { venueListQuerySchema } from '@/domain/filters';
+import { venueListQuerySchema } from '@/domain/schemas';
 import {
   answerFromIndex,
   compareNewest,
@@ -9,11 +9,12 @@ import {
 } from './index-answer';
 
 /** An entry whose card is its id, so a page's cards say which venues it shows. */
-function entry(n: number, city: string, address: string): IndexEntry {
+function entry(n: number, city: string, address: string, name = `Venue ${n}`): IndexEntry {
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     id,
     card: JSON.stringify(id),
+    nameLc: name.toLowerCase(),
     cityLc: city.toLowerCase(),
     addressLc: address.toLowerCase(),
     capacity: 100,
@@ -79,6 +80,20 @@ describe('the location filter on the index', () => {
     const kept = v.bitsets.size;
     expect(found(v, '12')).toEqual([0, 2, 4]);
     expect(v.bitsets.size).toBe(kept);
+  });
+
+  it('finds a venue by its name too, never across its name and city (issue 31)', () => {
+    const named = view([
+      entry(0, 'Miami', '1 Ocean Drive', 'The Velvet Room'),
+      entry(1, 'Velvet City', '2 Main Street', 'Blue Note'),
+      entry(2, 'Austin', '3 Rainey St', 'Room Service'),
+    ]);
+    expect(found(named, 'Velvet Room')).toEqual([0]);
+    expect(found(named, 'velvet')).toEqual([0, 1]);
+    expect(found(named, 'room')).toEqual([0, 2]);
+    expect(found(named, 'roommiami')).toEqual([]);
+    expect(found(named, 'room miami')).toEqual([]);
+    expect(found(named, 'service austin')).toEqual([]);
   });
 
   it('finds nothing in an empty index', () => {

@@ -4,7 +4,8 @@
  * undefined whenever only the database can say what its SQL would answer.
  */
 import { weekDayOf } from '@/domain/calendar';
-import { findPriceBand, type VenueListQuery } from '@/domain/filters';
+import { findPriceBand } from '@/domain/filters';
+import type { VenueListQuery } from '@/domain/schemas';
 import { weekDayBit } from '@/domain/hours';
 import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './search';
 
@@ -13,7 +14,8 @@ export interface IndexEntry {
   id: string;
   /** The card as JSON, exactly as the SQL path writes it. */
   card: string;
-  /** city and address as the database's lower() gives them (what ILIKE compares). */
+  /** name, city and address as the database's lower() gives them (what ILIKE compares). */
+  nameLc: string;
   cityLc: string;
   addressLc: string;
   capacity: number;
@@ -45,7 +47,7 @@ export interface IndexView {
 }
 
 /**
- * The searchable text of one order's entries as one string — each entry's `city\naddress`,
+ * The searchable text of one order's entries as one string — each entry's `name\ncity\naddress`,
  * followed by \0 — and where each entry's text starts. A location is ASCII text without control
  * characters (answerFromIndex leaves any other to the SQL), so a match never spans two entries,
  * nor a city and its address; `indexOf` on one string finds every match at native speed,
@@ -97,7 +99,7 @@ function haystackOf(view: IndexView, list: readonly IndexEntry[], order: string)
   for (let i = 0; i < list.length; i++) {
     const e = list[i]!;
     starts[i] = at;
-    parts[i] = `${e.cityLc}\n${e.addressLc}\0`;
+    parts[i] = `${e.nameLc}\n${e.cityLc}\n${e.addressLc}\0`;
     at += parts[i]!.length;
   }
   starts[list.length] = at;
@@ -107,7 +109,7 @@ function haystackOf(view: IndexView, list: readonly IndexEntry[], order: string)
 }
 
 /**
- * The positions of `list` whose city or address contains `needle` (lowercase ASCII without
+ * The positions of `list` whose name, city or address contains `needle` (lowercase ASCII without
  * control characters), as a bitset: every match in the order's haystack, one entry at a time.
  */
 function locationBits(view: IndexView, list: readonly IndexEntry[], order: string, needle: string) {
@@ -193,6 +195,8 @@ function canonicalTime(at: string): boolean {
 /** The page as JSON, or undefined when the SQL must answer. Throws the SQL path's cursor errors. */
 export function answerFromIndex(view: IndexView, query: VenueListQuery): string | undefined {
   const { cursor, limit, sort, location, guests, pricingType, pricing, date } = query;
+  // The price orders and the amenities filter are the SQL's alone (the index keeps neither).
+  if (sort === 'price_asc' || sort === 'price_desc' || query.amenities !== undefined) return undefined;
   const byRating = sort === 'rating';
   let start: Key | undefined;
   if (cursor && byRating) {

@@ -3,12 +3,16 @@ import { eq } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import { forbidden, invalid, notFound } from '@/domain/errors';
 import type { VenueDecision } from '@/domain/schemas';
+import { withPendingApplied } from '@/domain/venue-review';
 import { viewerRef, type AppContext, type Viewer } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings, profiles, venueAvailability, venueReviews, venues, type Profile } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { venueApprovedEmail, venueRejectedEmail } from '../../mail/venue-emails';
+import { recordAudit } from '../audit/record';
+import { removeFiles } from './images';
+import { NO_PENDING, pendingOf } from './pending-changes';
 import { VENUE_NOT_FOUND, fullColumns, withImages, type FullVenue } from './shared';
 
 const ADMIN_ONLY = 'Access denied. Admin privileges required.';
@@ -42,8 +46,13 @@ export async function decideVenue(
   if (decision.action === 'reject' && !notes) {
     throw invalid('Please give a reason for the rejection.', 'notes', 'VALIDATION');
   }
+  const declined: string[] = [];
   const row = await inTransaction(ctx.db, async (tx) => {
-    await venueToModerate(tx, viewer, id);
+    const before = await venueToModerate(tx, viewer, id);
+    const pending = await pendingOf(tx, id);
+    if (before.is_active && pending?.pending_since) {
+      return decideChanges(ctx, tx, viewer, id, decision, notes, declined);
+    }
     const [updated] = await tx
       .update(venues)
       .set({
@@ -55,6 +64,14 @@ export async function decideVenue(
       .where(eq(venues.id, id))
       .returning(fullColumns);
     const venue = updated!;
+    await recordAudit(tx, viewer, {
+      action: decision.action === 'approve' ? 'venue.approved' : 'venue.rejected',
+      subject: { type: 'venue', id },
+      venue: { id, host_id: venue.host_id },
+      summary: `${decision.action === 'approve' ? 'Approved' : 'Rejected'} “${venue.name}”${notes ? `: ${notes}` : ''}`,
+      before: { is_active: before.is_active },
+      after: { is_active: venue.is_active, notes },
+    });
     const host = await hostOf(tx, venue.host_id);
     const publicUrl = ctx.config.PUBLIC_URL;
     if (decision.action === 'approve') {
@@ -75,7 +92,81 @@ export async function decideVenue(
     return venue;
   });
   ctx.venueListCache.invalidate(id);
+  if (declined.length) await removeFiles(ctx, declined);
   return withImages(row);
+}
+
+/**
+ * Decision 74: the admin's decision on the pending changes of a live venue. Approving applies
+ * them (guests see them now); declining drops them (guests keep seeing the approved version).
+ * The venue stays live either way. Declined photos are listed for removal after the commit.
+ */
+async function decideChanges(
+  ctx: AppContext,
+  tx: Tx,
+  viewer: Viewer,
+  id: string,
+  decision: VenueDecision,
+  notes: string | null,
+  declined: string[],
+) {
+  const [current] = await tx.select().from(venues).where(eq(venues.id, id));
+  const venue = current!;
+  const proposed = withPendingApplied(venue, venue);
+  const approve = decision.action === 'approve';
+  const [updated] = await tx
+    .update(venues)
+    .set({
+      ...(approve ? proposed : {}),
+      ...NO_PENDING,
+      review_notes: notes,
+      reviewed_at: ctx.now(),
+      updated_at: ctx.now(),
+    })
+    .where(eq(venues.id, id))
+    .returning(fullColumns);
+  if (!approve) declined.push(...venue.pending_images);
+  await recordAudit(tx, viewer, {
+    action: approve ? 'revision.approved' : 'revision.rejected',
+    subject: { type: 'venue', id },
+    venue: { id, host_id: venue.host_id },
+    summary: `${approve ? 'Approved' : 'Declined'} the changes to “${venue.name}”${notes ? `: ${notes}` : ''}`,
+    before: { name: venue.name, description: venue.description, images: venue.images },
+    after: approve
+      ? proposed
+      : {
+          declined: {
+            name: venue.pending_name,
+            description: venue.pending_description,
+            images: venue.pending_images,
+          },
+          notes,
+        },
+  });
+  const host = await hostOf(tx, venue.host_id);
+  const publicUrl = ctx.config.PUBLIC_URL;
+  if (approve) {
+    await enqueueEmail(
+      tx,
+      'venue_approved',
+      host.email,
+      venueApprovedEmail({ venue: updated!, hostName: host.full_name, notes, publicUrl, changes: true }),
+    );
+  } else {
+    await enqueueEmail(
+      tx,
+      'venue_rejected',
+      host.email,
+      venueRejectedEmail({
+        venue: updated!,
+        hostName: host.full_name,
+        reason: notes!,
+        publicUrl,
+        changes: true,
+      }),
+    );
+  }
+  return updated!;
 }
 
 /**
@@ -94,6 +185,13 @@ export async function deleteVenue(
     await tx.delete(bookings).where(eq(bookings.venue_id, id));
     await tx.delete(venueAvailability).where(eq(venueAvailability.venue_id, id));
     await tx.delete(venues).where(eq(venues.id, id));
+    await recordAudit(tx, viewer, {
+      action: 'venue.deleted',
+      subject: { type: 'venue', id },
+      venue: { id, host_id: row.host_id },
+      summary: `Deleted “${row.name}”${reason ? `: ${reason}` : ''}`,
+      before: { name: row.name, is_active: row.is_active },
+    });
     return row;
   });
   ctx.venueListCache.invalidate(id);

@@ -11,7 +11,8 @@ import { and, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzl
 import { weekDayOf } from '@/domain/calendar';
 import { weekDayBit } from '@/domain/hours';
 import { invalid } from '@/domain/errors';
-import { findPriceBand, type NormalizedVenueFilters, type VenueListQuery } from '@/domain/filters';
+import { findPriceBand, type NormalizedVenueFilters } from '@/domain/filters';
+import type { VenueListQuery } from '@/domain/schemas';
 import { ratingAverage } from '@/domain/reviews';
 import type {
   Encoded,
@@ -22,7 +23,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { venueCounts, venues } from '../../db/schema';
 import { CARD_SIZE, cardKey } from '../../images/pipeline';
-import { JSON_GZIP } from '../../http/content-length';
+import { JSON_GZIP } from '../../json-gzip';
 import { LIST_TTL_MS } from './list-cache';
 import { NEWEST_FIRST, mediaUrl } from './shared';
 
@@ -42,6 +43,8 @@ export const cardColumns = {
   rating_sum: venues.rating_sum,
   // Exact text of the generated average, for the rating-order cursor.
   rating_key: sql<string>`${venues.rating_average}::text`,
+  // Exact text of the price, for the price orders' cursor.
+  price_key: sql<string>`${venues.base_price}::text`,
   // Full precision (microseconds, UTC) for the keyset cursor; a JS Date would lose it.
   cursor_at: sql<string>`to_char(${venues.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -57,6 +60,7 @@ export function cardOf({
   rating_count,
   rating_sum,
   rating_key: _key,
+  price_key: _price,
   ...card
 }: CardRow): VenueCard {
   return {
@@ -72,6 +76,7 @@ export type CardRow = Omit<VenueCard, 'image' | 'rating'> & {
   rating_count: number;
   rating_sum: number;
   rating_key: string;
+  price_key: string;
   cursor_at: string;
 };
 
@@ -82,11 +87,17 @@ const BEST_RATED_FIRST = [
   ...NEWEST_FIRST,
 ];
 
+/** By price (base_price), ties by creation then id, all in the one direction (so a row keyset works). */
+const byPriceOrder = (dir: 'asc' | 'desc') =>
+  dir === 'asc'
+    ? [sql`${venues.base_price} asc`, sql`${venues.created_at} asc`, sql`${venues.id} asc`]
+    : [sql`${venues.base_price} desc`, sql`${venues.created_at} desc`, sql`${venues.id} desc`];
+
 /** pg_trgm takes trigrams for LIKE from runs of three or more letters or digits. */
 const TRIGRAM_SEARCHABLE = /[\p{L}\p{N}]{3}/u;
 
-/** The expression of venues_grams_idx (migration 0014): written exactly so, it is indexed. */
-const VENUE_GRAMS = sql`velvet_grams(lower(${venues.city}) || E'\\n' || lower(${venues.address}))`;
+/** The expression of venues_grams_idx (migrations 0014, 0020): written exactly so, it is indexed. */
+const VENUE_GRAMS = sql`velvet_grams(lower(${venues.name}) || E'\\n' || lower(${venues.city}) || E'\\n' || lower(${venues.address}))`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -100,11 +111,14 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
     if (f.location.includes('\n')) {
-      // A line break could match across place's join of city and address: checked on each.
-      conditions.push(or(ilike(venues.city, pattern), ilike(venues.address, pattern))!);
+      // A line break could match across place's join of name, city and address: checked on each.
+      conditions.push(
+        or(ilike(venues.name, pattern), ilike(venues.city, pattern), ilike(venues.address, pattern))!,
+      );
     } else if (TRIGRAM_SEARCHABLE.test(f.location)) {
-      // In the city or the address, ignoring case: in place (lowercased city, line break,
-      // lowercased address; migration 0016), lowercased the same way (decision 0043).
+      // In the name, the city or the address, ignoring case: in place (lowercased name, city
+      // and address joined by line breaks; migrations 0016, 0020), lowercased the same way
+      // (decision 0043).
       conditions.push(sql`${venues.place} like lower(${pattern})`);
     } else {
       // Without three letters or digits in a row the trigram index would return every row
@@ -122,6 +136,15 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
     const band = findPriceBand(f.pricing);
     if (band?.min != null) conditions.push(gt(venues.base_price, band.min));
     if (band?.max != null) conditions.push(lte(venues.base_price, band.max));
+  }
+  if (f.amenities?.length) {
+    // Every amenity asked for (issue 31).
+    conditions.push(
+      sql`${venues.amenities} @> array[${sql.join(
+        f.amenities.map((a) => sql`${a}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   }
   if (f.date) {
     // Open that day: a date override decides when there is one; else the weekday must not be
@@ -192,6 +215,30 @@ export function decodeRatingCursor(cursor: string) {
   return { average, ratingCount, createdAt: at, id: venueId };
 }
 
+const PRICE_KEY = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** The price orders' cursor: the direction, the last card's base_price (exact text), created_at and id. */
+export function encodePriceCursor(dir: 'asc' | 'desc', price: string, createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify(['price', dir, price, createdAt, id])).toString('base64url');
+}
+
+export function decodePriceCursor(cursor: string, dir: 'asc' | 'desc') {
+  const badCursor = () => invalid('Invalid cursor.', 'cursor');
+  if (!/^[A-Za-z0-9_-]{1,300}$/.test(cursor)) throw badCursor();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 5 || value[0] !== 'price' || value[1] !== dir)
+    throw badCursor();
+  const [, , price, createdAt, id] = value as unknown[];
+  if (typeof price !== 'string' || !PRICE_KEY.test(price)) throw badCursor();
+  const { createdAt: at, id: venueId } = decodeCursor(encodeCursor(String(createdAt), String(id)));
+  return { price, createdAt: at, id: venueId };
+}
+
 /** Memoizes a value by key (the list cache passes itself; without it every value is computed). */
 export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, _ttl, load) => load();
@@ -203,6 +250,7 @@ const filterKey = (f: NormalizedVenueFilters) =>
     f.guests ?? null,
     f.pricingType ?? null,
     f.pricing ?? null,
+    f.amenities?.join(',') ?? null,
   ]);
 
 /** The filtered count stops here: past it the list says "100+" (decision 0023). */
@@ -229,10 +277,16 @@ const WALK_BUDGET = 4_000;
 export function listQueries(db: Db, query: VenueListQuery) {
   const { cursor, limit, sort, ...filters } = query;
   const byRating = sort === 'rating';
+  const byPrice: 'asc' | 'desc' | null = sort === 'price_asc' ? 'asc' : sort === 'price_desc' ? 'desc' : null;
   const conditions = filterConditions(filters);
   const walkConditions = filterConditions(filters, { grams: false });
   let keyset: SQL | undefined;
-  if (cursor && byRating) {
+  if (cursor && byPrice) {
+    const after = decodePriceCursor(cursor, byPrice);
+    const row = sql`(${venues.base_price}, ${venues.created_at}, ${venues.id})`;
+    const at = sql`(${after.price}::numeric, ${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+    keyset = byPrice === 'asc' ? sql`${row} > ${at}` : sql`${row} < ${at}`;
+  } else if (cursor && byRating) {
     const after = decodeRatingCursor(cursor);
     keyset = sql`(${venues.rating_average}, ${venues.rating_count}, ${venues.created_at}, ${venues.id}) < (${after.average}::numeric, ${after.ratingCount}::int, ${after.createdAt}::timestamptz, ${after.id}::uuid)`;
   } else if (cursor) {
@@ -242,13 +296,16 @@ export function listQueries(db: Db, query: VenueListQuery) {
   const matching = conditions.length
     ? sql<number>`(select count(*) from (select 1 from ${venues} where ${and(eq(venues.is_active, true), ...conditions)} limit ${LIST_COUNT_CAP + 1}) m)`
     : sql<number>`null`;
-  const order = byRating ? BEST_RATED_FIRST : NEWEST_FIRST;
-  const sortedMatches = byRating
-    ? [sql`${venues.rating_average} + 0 desc nulls last`, ...BEST_RATED_FIRST.slice(1)]
-    : [sql`${venues.created_at} + interval '0 seconds' desc nulls last`, NEWEST_FIRST[1]!];
+  const order = byPrice ? byPriceOrder(byPrice) : byRating ? BEST_RATED_FIRST : NEWEST_FIRST;
+  const sortedMatches = byPrice
+    ? order
+    : byRating
+      ? [sql`${venues.rating_average} + 0 desc nulls last`, ...BEST_RATED_FIRST.slice(1)]
+      : [sql`${venues.created_at} + interval '0 seconds' desc nulls last`, NEWEST_FIRST[1]!];
   return {
     filtered: conditions.length > 0,
     byRating,
+    byPrice,
     count: db.select({ all: venueCounts.active, matching: matching.mapWith(Number) }).from(venueCounts),
     page: (walk: boolean) =>
       db
@@ -315,7 +372,8 @@ export async function listVenues(
   const q = listQueries(ctx.db, query);
   const counts = await memo(`counts:${filterKey(filters)}`, LIST_TTL_MS, () => countsOf(q));
   if (q.filtered && counts.total === 0) return emptyPage(counts);
-  const rows = await q.page(walksTheOrder(q.filtered, counts, limit));
+  // The price orders have no index carrying the filters' columns: their matches are sorted.
+  const rows = await q.page(!q.byPrice && walksTheOrder(q.filtered, counts, limit));
 
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -327,9 +385,11 @@ export async function listVenues(
     all_count: counts.all,
     next_cursor:
       more && last
-        ? q.byRating
-          ? encodeRatingCursor(last.rating_key, last.rating_count, last.cursor_at, last.id)
-          : encodeCursor(last.cursor_at, last.id)
+        ? q.byPrice
+          ? encodePriceCursor(q.byPrice, last.price_key, last.cursor_at, last.id)
+          : q.byRating
+            ? encodeRatingCursor(last.rating_key, last.rating_count, last.cursor_at, last.id)
+            : encodeCursor(last.cursor_at, last.id)
         : null,
   };
 }

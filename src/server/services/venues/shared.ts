@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { venues } from '../../db/schema';
 import { cardKey, fullKey } from '../../images/pipeline';
+import { maskedBankColumns } from './bank-details';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 export const EDIT_OWN_VENUES_ONLY = 'Access Denied: You can only edit your own venues.';
@@ -39,11 +40,15 @@ export const publicColumns = {
 /** Columns only the owner and the admin read: payout details, tax id, the admin's review notes. */
 const privateColumns = {
   bank_account_holder_name: venues.bank_account_holder_name,
-  bank_account_number: venues.bank_account_number,
-  bank_routing_number: venues.bank_routing_number,
-  tax_id: venues.tax_id,
+  // Encrypted at rest; read as their last four digits (the admin's reveal decrypts).
+  ...maskedBankColumns,
   review_notes: venues.review_notes,
   reviewed_at: venues.reviewed_at,
+  // Changes waiting for the admin (decision 74); the public sees the approved content only.
+  pending_name: venues.pending_name,
+  pending_description: venues.pending_description,
+  pending_images: venues.pending_images,
+  pending_since: venues.pending_since,
 };
 
 export const fullColumns = { ...publicColumns, ...privateColumns };
@@ -74,7 +79,10 @@ export interface VenueImage {
 }
 
 export type PublicVenue = Omit<PublicRow, 'images'> & { images: VenueImage[] };
-export type FullVenue = Omit<FullRow, 'images'> & { images: VenueImage[] };
+export type FullVenue = Omit<FullRow, 'images' | 'pending_images'> & {
+  images: VenueImage[];
+  pending_images: VenueImage[];
+};
 export type AdminVenue = FullVenue & {
   host: { full_name: string | null; email: string; business_name: string | null };
 };
@@ -92,8 +100,12 @@ export function imageView(key: string): VenueImage {
   };
 }
 
-export function withImages<T extends { images: string[] }>(
+export function withImages<T extends { images: string[]; pending_images?: string[] }>(
   row: T,
-): Omit<T, 'images'> & { images: VenueImage[] } {
-  return { ...row, images: row.images.map(imageView) };
+): Omit<T, 'images' | 'pending_images'> & {
+  images: VenueImage[];
+} & (T extends { pending_images: string[] } ? { pending_images: VenueImage[] } : unknown) {
+  const out = { ...row, images: row.images.map(imageView) };
+  if (row.pending_images) Object.assign(out, { pending_images: row.pending_images.map(imageView) });
+  return out as never;
 }

@@ -7,7 +7,8 @@ import { viewerRef, type AppContext, type Viewer } from '../../context';
 import { venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { loadForEdit } from './access';
-import { sendBackForReview } from './back-to-review';
+import { announcePendingChanges, nextPending } from './pending-changes';
+import { sealBankDetails } from './bank-details';
 import { fullColumns, withImages, type FullVenue } from './shared';
 import { moveBookingsToZone } from './time-zone';
 
@@ -23,14 +24,27 @@ export async function updateVenue(
   id: string,
   patch: VenueUpdate,
 ): Promise<FullVenue> {
-  const { is_active, ...fields } = patch;
+  const { is_active, bank_account_number, bank_routing_number, tax_id, ...fields } = patch;
   const row = await inTransaction(ctx.db, async (tx) => {
     const current = await loadForEdit(tx, viewer, id);
-    const changes: Partial<typeof venues.$inferInsert> = Object.fromEntries(
-      Object.entries(fields).filter(([, v]) => v !== undefined),
-    );
+    const changes: Partial<typeof venues.$inferInsert> = {
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...sealBankDetails(ctx.cipher, { bank_account_number, bank_routing_number, tax_id }),
+    };
     if (is_active !== undefined && canOnVenue(viewerRef(viewer), current, 'moderate')) {
       changes.is_active = is_active;
+    }
+    // Decision 74: a host's new name or description of an approved venue waits for the admin;
+    // the venue stays live as approved.
+    const touched = contentNeedingReview(current, changes, viewer.profile.role);
+    const reviewed = viewer.profile.role === 'host' && current.is_active;
+    if (reviewed && (changes.name !== undefined || changes.description !== undefined)) {
+      Object.assign(
+        changes,
+        nextPending(current, { name: changes.name, description: changes.description }, touched, ctx.now()),
+      );
+      delete changes.name;
+      delete changes.description;
     }
     if (Object.keys(changes).length === 0) return current;
     if (changes.time_zone !== undefined && changes.time_zone !== current.time_zone) {
@@ -47,12 +61,8 @@ export async function updateVenue(
       .set({ ...changes, ...reopen, updated_at: ctx.now() })
       .where(eq(venues.id, id))
       .returning(fullColumns);
-    // Decision 0015: a host's new name or description on an approved venue is reviewed again.
-    const touched = contentNeedingReview(current, changes, viewer.profile.role);
-    if (touched.length === 0) return updated!;
-    await sendBackForReview(ctx, tx, viewer, updated!, touched);
-    const [pending] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id));
-    return pending!;
+    await announcePendingChanges(ctx, tx, viewer, updated!, touched, current.pending_since !== null);
+    return updated!;
   });
   ctx.venueListCache.invalidate(id);
   return withImages(row);

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { addDaysToDate } from '@/domain/calendar';
-import type { VenueListQuery } from '@/domain/filters';
+import type { VenueListQuery } from '@/domain/schemas';
 import type { Db } from '../../db/client';
 import { venueAvailability, venues } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -51,6 +51,7 @@ export const BULK_CHANGE = 64;
 const entryColumns = {
   ...cardColumns,
   open_days: venues.open_days,
+  name_lc: sql<string>`lower(${venues.name})`,
   city_lc: sql<string>`lower(${venues.city})`,
   address_lc: sql<string>`lower(${venues.address})`,
 };
@@ -59,6 +60,7 @@ type Loaded = { entry: IndexEntry; dates: Array<[string, boolean]> };
 
 function entryOf({
   open_days,
+  name_lc,
   city_lc,
   address_lc,
   ...row
@@ -66,6 +68,7 @@ function entryOf({
   return {
     id: row.id,
     card: JSON.stringify(cardOf(row)),
+    nameLc: name_lc,
     cityLc: city_lc,
     addressLc: address_lc,
     capacity: row.capacity,
@@ -180,6 +183,16 @@ export class VenueIndex implements IndexView {
 
   get size() {
     return this.entries.size;
+  }
+
+  /** For the metrics: venues held, and whether a list is answered from memory right now. */
+  get state() {
+    const current =
+      this.ready &&
+      this.dirty.size === 0 &&
+      this.installedAt >= this.fullOwed &&
+      this.clock() - this.loadedAt <= this.fullReloadMs;
+    return { size: this.entries.size, current };
   }
 
   /** The list page as JSON, or undefined when the SQL must answer (and loads what is owed). */

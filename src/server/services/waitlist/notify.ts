@@ -52,6 +52,7 @@ export async function releaseToWaitlist(
       end_time: waitlistEntries.end_time,
       email: profiles.email,
       full_name: profiles.full_name,
+      user_id: waitlistEntries.user_id,
     })
     .from(waitlistEntries)
     .innerJoin(profiles, eq(profiles.id, waitlistEntries.user_id))
@@ -94,6 +95,7 @@ export async function releaseToWaitlist(
         },
         appUrl(ctx, `/venue/${venue.id}?date=${entry.date}`),
       ),
+      { recipient: entry.user_id },
     );
   }
   return fit.length;

@@ -18,7 +18,8 @@ import {
   type RevealedBankDetails,
 } from '@/web/features/payments';
 import { toast } from '@/web/lib/toast';
-import { ListSearch } from './ListControls';
+import { TwoFactorRequired, twoFactorRequiredMessage } from '@/web/components/TwoFactorRequired';
+import { ListSearch } from '@/web/components/ListControls';
 
 const masked = (last4: string | null) => (last4 ? `•••• ${last4}` : '—');
 
@@ -103,8 +104,11 @@ function BankDetailsCard({ item }: { item: MaskedBankDetails }) {
   const reveal = useMutation({
     mutationFn: () => paymentsApi.revealBankDetails(item.venue_id),
     onSuccess: setRevealed,
-    onError: () => toast.error('Failed to reveal bank details.'),
+    onError: (error) => {
+      if (!twoFactorRequiredMessage(error)) toast.error('Failed to reveal bank details.');
+    },
   });
+  const needsTwoFactor = twoFactorRequiredMessage(reveal.error);
 
   const rows: Array<[string, string]> = [
     ['Account holder', (revealed?.bank_account_holder_name ?? item.bank_account_holder_name) || '—'],
@@ -140,6 +144,7 @@ function BankDetailsCard({ item }: { item: MaskedBankDetails }) {
           </Button>
         )}
       </div>
+      {needsTwoFactor && <TwoFactorRequired message={needsTwoFactor} />}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -27,7 +27,7 @@ import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { ListToolbar, Pager, pageFrom } from './ListControls';
+import { ListToolbar, Pager, pageFrom } from '@/web/components/ListControls';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All statuses' },

@@ -24,7 +24,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { ListToolbar, Pager, pageFrom } from './ListControls';
+import { ListToolbar, Pager, pageFrom } from '@/web/components/ListControls';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
 import { useAdminVenues, useDeleteVenue, VenueStatusBadge } from '@/web/features/venues';

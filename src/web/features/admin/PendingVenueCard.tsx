@@ -3,6 +3,7 @@
  * host entered, bank numbers masked until revealed, and Approve / Reject with notes.
  */
 import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { Check, Eye, EyeOff, Landmark, Mail, MapPin, Pencil, Phone, UserRound, Users, X } from 'lucide-react';
@@ -14,10 +15,10 @@ import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
-import { maskLast4 } from '@/domain/masking';
 import { toast } from '@/web/lib/toast';
 import type { AdminVenue } from '@/domain/contract';
 import { useVenueDecision, VenuePhoto, VenueStatusBadge } from '@/web/features/venues';
+import { paymentsApi, type RevealedBankDetails } from '@/web/features/payments';
 
 const STATUS_FAILED = 'Failed to update venue status.';
 
@@ -32,28 +33,106 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An account or routing number shown as its last 4 until the admin chooses to reveal it. */
-function MaskedNumber({ value, label }: { value: string | null; label: string }) {
-  const [shown, setShown] = useState(false);
-  if (!value) return null;
+/**
+ * The venue's bank details: the server sends the numbers masked to their last four (they are
+ * encrypted at rest, decision 59); Reveal asks it for the full numbers (each reveal is audited)
+ * and Hide forgets them again.
+ */
+function BankNumbers({ venue }: { venue: AdminVenue }) {
+  const [revealed, setRevealed] = useState<RevealedBankDetails | null>(null);
+  const reveal = useMutation({
+    mutationFn: () => paymentsApi.revealBankDetails(venue.id),
+    onSuccess: setRevealed,
+    onError: () => toast.error('Failed to reveal bank details.'),
+  });
+  const hasNumbers = Boolean(venue.bank_account_number || venue.bank_routing_number || venue.tax_id);
+  const shown = (full: string | null | undefined, masked: string | null | undefined) =>
+    (revealed ? full : masked) || null;
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="font-mono tabular-nums" data-testid="masked-number">
-        {shown ? value : maskLast4(value)}
-      </span>
-      <Button
-        type="button"
-        variant="link"
-        size="sm"
-        className="h-auto text-xs"
-        onClick={() => setShown((v) => !v)}
-        aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`}
-        aria-pressed={shown}
-      >
-        {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-        {shown ? 'Hide' : 'Reveal'}
-      </Button>
-    </span>
+    <>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Detail label="Account holder">{venue.bank_account_holder_name}</Detail>
+        <Detail label="Tax ID">
+          <span className="font-mono tabular-nums">{shown(revealed?.tax_id, venue.tax_id)}</span>
+        </Detail>
+        <Detail label="Account number">
+          <span className="font-mono tabular-nums">
+            {shown(revealed?.bank_account_number, venue.bank_account_number)}
+          </span>
+        </Detail>
+        <Detail label="Routing number">
+          <span className="font-mono tabular-nums">
+            {shown(revealed?.bank_routing_number, venue.bank_routing_number)}
+          </span>
+        </Detail>
+      </dl>
+      {hasNumbers && (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="mt-2 h-auto px-0 text-xs"
+          onClick={() => (revealed ? setRevealed(null) : reveal.mutate())}
+          disabled={reveal.isPending}
+          aria-pressed={Boolean(revealed)}
+        >
+          {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          {revealed ? 'Hide bank details' : 'Reveal bank details'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * A live venue's changes waiting for the admin (decision 74): guests keep seeing the approved
+ * version above until Approve applies these; Reject drops them.
+ */
+function ProposedChanges({ venue }: { venue: AdminVenue }) {
+  const images = venue.pending_images ?? [];
+  return (
+    <section
+      className="rounded-xl border border-accent/40 bg-accent/5 p-4"
+      aria-labelledby={`changes-${venue.id}`}
+      data-testid="proposed-changes"
+    >
+      <h4 id={`changes-${venue.id}`} className="text-sm font-semibold">
+        Changes awaiting approval
+      </h4>
+      <p className="mt-1 text-xs text-muted-foreground">
+        This venue is live. Guests see the approved version above until you approve these changes
+        {venue.pending_since ? ` (sent ${format(new Date(venue.pending_since), 'MMM d, yyyy')})` : ''}.
+      </p>
+      <dl className="mt-3 grid gap-3">
+        {venue.pending_name !== null && venue.pending_name !== undefined && (
+          <Detail label="New name">{venue.pending_name}</Detail>
+        )}
+        {venue.pending_description !== null && venue.pending_description !== undefined && (
+          <Detail label="New description">
+            {venue.pending_description.trim() === '' ? 'Description removed' : venue.pending_description}
+          </Detail>
+        )}
+        {images.length > 0 && (
+          <Detail label={images.length === 1 ? 'New photo' : `${images.length} new photos`}>
+            <ul className="mt-1 grid grid-cols-3 gap-1.5">
+              {images.map((image, i) => (
+                <li key={image.path} className="overflow-hidden rounded-md">
+                  <img
+                    src={image.card_url}
+                    alt={`Proposed photo ${i + 1} of ${venue.name}`}
+                    width={640}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[16/10] w-full object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </Detail>
+        )}
+      </dl>
+    </section>
   );
 }
 
@@ -69,7 +148,15 @@ export function PendingVenueCard({ venue }: { venue: AdminVenue }) {
       { id: venue.id, action, notes },
       {
         onSuccess: () => {
-          if (action === 'approve') toast.success('Venue Approved', `${venue.name} is now live for guests.`);
+          if (action === 'approve' && venue.pending_since)
+            toast.success('Changes Approved', `Guests now see the changes to ${venue.name}.`);
+          else if (action === 'approve')
+            toast.success('Venue Approved', `${venue.name} is now live for guests.`);
+          else if (venue.pending_since)
+            toast.success(
+              'Changes Rejected',
+              `${venue.host.full_name ?? 'The host'} has been notified with your reason; the venue stays live.`,
+            );
           else
             toast.success(
               'Venue Rejected',
@@ -154,6 +241,7 @@ export function PendingVenueCard({ venue }: { venue: AdminVenue }) {
           {venue.description && (
             <p className="line-clamp-3 text-sm text-muted-foreground">{venue.description}</p>
           )}
+          {venue.pending_since && <ProposedChanges venue={venue} />}
           {venue.amenities.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
               {venue.amenities.map((a) => (
@@ -201,16 +289,7 @@ export function PendingVenueCard({ venue }: { venue: AdminVenue }) {
                 <Landmark className="size-4 text-accent-soft" aria-hidden="true" />
                 Bank details
               </h4>
-              <dl className="grid gap-3 sm:grid-cols-2">
-                <Detail label="Account holder">{venue.bank_account_holder_name}</Detail>
-                <Detail label="Tax ID">{venue.tax_id}</Detail>
-                <Detail label="Account number">
-                  <MaskedNumber value={venue.bank_account_number ?? null} label="account number" />
-                </Detail>
-                <Detail label="Routing number">
-                  <MaskedNumber value={venue.bank_routing_number ?? null} label="routing number" />
-                </Detail>
-              </dl>
+              <BankNumbers venue={venue} />
             </div>
           </div>
 

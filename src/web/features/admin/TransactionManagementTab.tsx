@@ -21,7 +21,8 @@ import {
   type TransactionFilters,
 } from '@/web/features/payments';
 import { BankDetailsPanel } from './BankDetailsPanel';
-import { ListSearch, ListSelect } from './ListControls';
+import { DisputesPanel } from './DisputesPanel';
+import { ListSearch, ListSelect } from '@/web/components/ListControls';
 
 const PAGE_SIZE = 20;
 
@@ -97,6 +98,7 @@ export function TransactionManagementTab() {
   const data = transactions.data;
   return (
     <div className="flex flex-col gap-10">
+      <DisputesPanel />
       <section aria-labelledby="transactions-heading" className="flex flex-col gap-5">
         <div>
           <h2 id="transactions-heading" className="text-xl font-semibold">

@@ -10,7 +10,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
-import { Pager, pageFrom } from './ListControls';
+import { Pager, pageFrom } from '@/web/components/ListControls';
 import { PendingVenueCard } from './PendingVenueCard';
 import { useAdminVenues } from '@/web/features/venues';
 

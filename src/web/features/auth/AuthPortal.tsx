@@ -24,7 +24,7 @@ import { dashboardPathFor } from './roles';
 import { useAuth } from './useAuth';
 import type { SignInValues, SignUpValues } from './authForms';
 import { PasswordRules } from './PasswordRules';
-import type { Portal } from '@/domain/contract';
+import type { Portal, SignInResult } from '@/domain/contract';
 
 type IconType = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -51,10 +51,102 @@ const signInResolver = lateResolver<SignInValues>(() => loadForms().then((f) => 
 const guestSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.guestSignUpResolver));
 const hostSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.hostSignUpResolver));
 
-function SignInForm({ portal }: { portal: Portal }) {
+/** What a completed sign-in does: welcome, then the return path or the role's dashboard. */
+function useSignedIn(portal: Portal) {
   const navigate = useNavigate();
   const location = useLocation();
   const { refresh } = useAuth();
+  return async ({ profile, role_updated }: SignInResult) => {
+    await refresh();
+    if (portal === 'host') {
+      toast.success('Welcome back!', 'Successfully signed in to your host dashboard.');
+      if (role_updated) toast.success('Account Updated!', 'Your account now has host access.');
+    } else {
+      toast.success('Welcome back!', 'Successfully signed in.');
+    }
+    navigate(returnPathFrom(location.search) ?? dashboardPathFor(profile?.role ?? 'user'), { replace: true });
+  };
+}
+
+/**
+ * The second step of a sign-in with two-factor on (decision 76): a code from the authenticator
+ * app, or one of the recovery codes. An expired step goes back to the password.
+ */
+function TwoFactorStep({ portal, onRestart }: { portal: Portal; onRestart: () => void }) {
+  const signedIn = useSignedIn(portal);
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const mutation = useMutation({
+    mutationFn: () =>
+      accountsApi.signInTwoFactor({ method: recovery ? 'recovery' : 'totp', code: code.trim(), portal }),
+    onSuccess: signedIn,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') {
+        toast.apiError(error, FALLBACK_ERROR);
+        onRestart();
+      }
+    },
+  });
+  const id = `${portal}-signin-code`;
+  const message = mutation.error
+    ? isApiError(mutation.error)
+      ? mutation.error.message
+      : FALLBACK_ERROR
+    : undefined;
+  return (
+    <form
+      method="post"
+      noValidate
+      className="grid gap-5"
+      aria-label="Two-factor sign-in"
+      onSubmit={(e) => {
+        e.preventDefault();
+        mutation.mutate();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <FormField id={id} label={recovery ? 'Recovery code' : '6-digit code'} error={message}>
+        <Input
+          key={recovery ? 'recovery' : 'totp'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoFocus
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || !code.trim()}>
+        {mutation.isPending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="rounded font-medium text-accent-soft hover:underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            mutation.reset();
+          }}
+        >
+          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="rounded text-muted-foreground hover:underline" onClick={onRestart}>
+          Back to sign in
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SignInForm({ portal }: { portal: Portal }) {
+  const navigate = useNavigate();
+  const signedIn = useSignedIn(portal);
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },
@@ -63,15 +155,12 @@ function SignInForm({ portal }: { portal: Portal }) {
 
   const mutation = useMutation({
     mutationFn: (values: SignInValues) => accountsApi.signIn({ ...values, portal }),
-    onSuccess: async ({ profile, role_updated }) => {
-      await refresh();
-      if (portal === 'host') {
-        toast.success('Welcome back!', 'Successfully signed in to your host dashboard.');
-        if (role_updated) toast.success('Account Updated!', 'Your account now has host access.');
-      } else {
-        toast.success('Welcome back!', 'Successfully signed in.');
+    onSuccess: async (result) => {
+      if (result.two_factor_required) {
+        setNeedsCode(true);
+        return;
       }
-      navigate(returnPathFrom(location.search) ?? dashboardPathFor(profile.role), { replace: true });
+      await signedIn(result);
     },
     onError: (error, values) => {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -86,6 +175,17 @@ function SignInForm({ portal }: { portal: Portal }) {
       toast.apiError(error, FALLBACK_ERROR);
     },
   });
+
+  if (needsCode)
+    return (
+      <TwoFactorStep
+        portal={portal}
+        onRestart={() => {
+          setNeedsCode(false);
+          form.setValue('password', '');
+        }}
+      />
+    );
 
   const id = (name: string) => `${portal}-signin-${name}`;
   return (

@@ -9,7 +9,13 @@ import type {
   SignUpResult,
 } from '@/domain/contract';
 import type { z } from 'zod';
-import type { ResetPasswordInput, SignInInput, SignOutScope, signUpSchema } from '@/domain/schemas';
+import type {
+  ResetPasswordInput,
+  SignInInput,
+  SignInTwoFactorInput,
+  SignOutScope,
+  signUpSchema,
+} from '@/domain/schemas';
 import { api } from '@/web/lib/api';
 
 export const accountsApi = {
@@ -17,6 +23,9 @@ export const accountsApi = {
   /** The sign-up request as the form sends it (before the schema's defaults and trimming). */
   signUp: (input: z.input<typeof signUpSchema>) => api.post<SignUpResult>('/api/accounts/sign-up', input),
   signIn: (input: SignInInput) => api.post<SignInResult>('/api/accounts/sign-in', input),
+  /** The second step when the account has two-factor sign-in on (decision 76). */
+  signInTwoFactor: (input: SignInTwoFactorInput) =>
+    api.post<SignInResult>('/api/accounts/sign-in/two-factor', input),
   /** SPEC §8 scopes: this device (default), every other device, or all. */
   signOut: (scope: SignOutScope = 'local') => api.post<SignOutResult>('/api/accounts/sign-out', { scope }),
   forgotPassword: (email: string) => api.post<Ok>('/api/accounts/forgot-password', { email }),

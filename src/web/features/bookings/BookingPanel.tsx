@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { dayState, type DayState } from '@/domain/availability';
-import { type WeeklyHours } from '@/domain/hours';
-import { findOverride, type PricingType } from '@/domain/pricing';
+import { findOverride } from '@/domain/pricing';
 import { signInUrlFor } from '@/domain/return-path';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
@@ -18,21 +17,10 @@ import { toast } from '@/web/lib/toast';
 import { BookingRequestDialog } from './BookingRequestDialog';
 import { CalendarLegend, MonthCalendar } from './MonthCalendar';
 import { addMonths, firstDay, lastDay, monthOf, safeToday } from './month';
-import { DayDetails } from './DayDetails';
-import { useAvailability } from './data';
+import { DayDetails, type BookingPanelVenue } from './DayDetails';
 
-export interface BookingPanelVenue {
-  id: string;
-  name: string;
-  capacity: number;
-  base_price: number;
-  pricing_type: PricingType;
-  hours: WeeklyHours;
-  open_to_flexible_hours: boolean;
-  time_zone: string;
-  /** Shown in the request dialog before booking (payments). */
-  cancellation_policy?: string;
-}
+export type { BookingPanelVenue };
+import { useAvailability } from './data';
 
 export const SIGN_IN_REQUIRED_TITLE = 'Sign In Required';
 export const SIGN_IN_REQUIRED_TEXT = 'Please create an account or sign in to book this venue.';

@@ -1,17 +1,30 @@
 /* The chosen day under the booking calendar: its state, hours, price, the times already taken, and the way to book it. */
 import { Link } from 'react-router';
-import type { BookingPanelVenue } from './BookingPanel';
 import { CalendarClock, Clock, Info } from 'lucide-react';
 import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
 import { formatLongDate } from '@/domain/calendar';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
-import { findOverride, formatUsd, rateForDate, type DateOverride } from '@/domain/pricing';
+import { findOverride, formatUsd, rateForDate, type DateOverride, type PricingType } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { JoinWaitlistButton } from '@/web/features/waitlist';
 import { TakenTimes } from './TakenTimes';
+
+/** The venue fields the booking panel and its day details read. */
+export interface BookingPanelVenue {
+  id: string;
+  name: string;
+  capacity: number;
+  base_price: number;
+  pricing_type: PricingType;
+  hours: WeeklyHours;
+  open_to_flexible_hours: boolean;
+  time_zone: string;
+  /** Shown in the request dialog before booking (payments). */
+  cancellation_policy?: string;
+}
 
 const STATE_TONE: Record<DayState, 'success' | 'danger' | 'accent' | 'muted'> = {
   available: 'success',

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, MapPin, MessageSquareText, Star, Ticket } from 'lucide-react';
+import { CalendarClock, MapPin, MessageSquareText, ReceiptText, Star, Ticket } from 'lucide-react';
 import { todayInZone } from '@/domain/availability';
 import { hasHostNotes, isAwaitingGuest, shortId } from '@/domain/booking';
 import { reviewStage } from '@/domain/reviews';
@@ -117,7 +117,17 @@ function GuestBookingCard({ booking }: { booking: Booking }) {
       </div>
 
       <BookingFacts booking={booking} />
-      {booking.status !== 'cancelled' && <AddToCalendarButton bookingId={booking.id} className="w-fit" />}
+      <div className="flex flex-wrap gap-3">
+        {booking.status !== 'cancelled' && <AddToCalendarButton bookingId={booking.id} className="w-fit" />}
+        {(booking.paid_cents ?? 0) > 0 && (
+          <Button asChild variant="outline" size="sm" className="w-fit">
+            <Link to={`/receipt/${booking.id}`}>
+              <ReceiptText aria-hidden="true" />
+              Receipt
+            </Link>
+          </Button>
+        )}
+      </div>
 
       {booking.special_requests && (
         <div className="text-sm">

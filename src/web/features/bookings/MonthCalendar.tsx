@@ -120,7 +120,7 @@ export function MonthCalendar({
   // The tab stop always lies in the month shown (the buttons above change the month too).
   const active = monthOf(focusedDate) === month ? focusedDate : defaultFocus(month, selected, today);
   // Set by a key that moved the focus: after the render, that day's button takes the focus —
-  // in a layout effect, before the next key (Preact runs plain effects after the next paint).
+  // in a layout effect, before the browser paints the render.
   const moveFocus = useRef(false);
 
   useLayoutEffect(() => {

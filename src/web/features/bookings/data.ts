@@ -10,6 +10,7 @@ import type {
   Booking,
   BookingList,
   GuestBookingStats,
+  HostBookingPage,
   OverrideList,
   StoredOverride,
   Venue,
@@ -27,7 +28,9 @@ export const bookingsApi = {
   get: (id: string, signal?: AbortSignal) => api.get<Booking>(`/api/bookings/${at(id)}`, { signal }),
   guestList: (signal?: AbortSignal) => api.get<BookingList>('/api/me/bookings', { signal }),
   guestStats: (signal?: AbortSignal) => api.get<GuestBookingStats>('/api/me/bookings/stats', { signal }),
-  hostList: (signal?: AbortSignal) => api.get<BookingList>('/api/host/bookings', { signal }),
+  /** One page of the host's inbox; `query` is its query string (status, venue_id, from, to, q, page). */
+  hostList: (query: string, signal?: AbortSignal) =>
+    api.get<HostBookingPage>(`/api/host/bookings${query ? `?${query}` : ''}`, { signal }),
   venueList: (venueId: string, signal?: AbortSignal) =>
     api.get<BookingList>(`/api/venues/${at(venueId)}/bookings`, { signal }),
   /** One page of every booking; `query` is the list's query string (status, q, sort, page). */
@@ -59,20 +62,9 @@ export const bookingsApi = {
     api.delete<{ ok: true }>(`/api/venues/${at(venueId)}/overrides/${at(overrideId)}`),
 };
 
-/** After a booking change made here: every list and tile that may show it. */
-export function invalidateBookingViews(queryClient: QueryClient, venueId?: string) {
-  const keys: readonly (readonly unknown[])[] = [
-    queryKeys.guest.all,
-    queryKeys.host.bookings,
-    queryKeys.host.stats,
-    queryKeys.admin.bookings,
-    queryKeys.admin.stats,
-    ['venue-bookings'],
-    ['booking'],
-    venueId ? queryKeys.availability(venueId) : ['availability'],
-  ];
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-}
+// Shared with the payments feature (a payment changes a booking) from lib, so neither feature
+// imports the other's index for it.
+export { invalidateBookingViews } from '@/web/lib/bookingViews';
 
 /** After a change to a venue's calendar (hours or overrides). */
 export function invalidateCalendar(queryClient: QueryClient, venueId: string) {
@@ -103,11 +95,12 @@ export function useGuestBookingStats() {
   });
 }
 
-export function useHostBookings() {
+/** One page of the host's inbox, filtered and paged by the server (`query`). */
+export function useHostInbox(query: string) {
   return useQuery({
-    queryKey: queryKeys.host.bookings,
-    queryFn: ({ signal }) => bookingsApi.hostList(signal),
-    select: (data) => data.bookings,
+    queryKey: queryKeys.host.bookingsPage(query),
+    queryFn: ({ signal }) => bookingsApi.hostList(query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

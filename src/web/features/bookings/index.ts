@@ -14,9 +14,10 @@ export {
   useAdminBookings,
   useBooking,
   useGuestBookingStats,
-  useHostBookings,
+  useHostInbox,
   useVenueBookings,
   useVenueOverrides,
 } from './data';
 export { DateOverridesTab } from './manage/DateOverridesTab';
 export { VenueBookingsTab } from './manage/VenueBookingsTab';
+export { ApproveButton, RejectButton, useDecide } from './manage/DecideActions';

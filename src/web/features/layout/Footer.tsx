@@ -5,7 +5,7 @@ import { VelvetMark } from './Brand';
 export function Footer() {
   return (
     <footer className="mt-24 border-t border-border/70 bg-surface/40">
-      <Container className="grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
+      <Container className="grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div>
           <div className="flex items-center gap-3">
             <VelvetMark className="size-8" />
@@ -47,6 +47,26 @@ export function Footer() {
             <li>
               <Link className="rounded hover:text-foreground" to="/host-auth">
                 Host Portal
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Velvet">
+          <h2 className="text-sm font-semibold">Velvet</h2>
+          <ul className="mt-3 grid gap-2 text-sm text-muted-foreground">
+            <li>
+              <Link className="rounded hover:text-foreground" to="/help">
+                Help &amp; Contact
+              </Link>
+            </li>
+            <li>
+              <Link className="rounded hover:text-foreground" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="rounded hover:text-foreground" to="/privacy">
+                Privacy
               </Link>
             </li>
           </ul>

@@ -7,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/web/components/ui/dialog';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import { cn } from '@/web/lib/utils';
+import { PendingBadge } from '@/web/components/PendingBadge';
 import { Brand } from './Brand';
 import { initialsOf, navItemsFor } from './navItems';
 
@@ -27,17 +28,20 @@ export default function MobileMenuSheet({
   onOpenChange,
   trigger,
   unreadTotal,
+  pendingTotal = 0,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
   /** Unread conversation messages, shown beside the dashboard link. */
   unreadTotal: number;
+  /** Booking requests awaiting the host's answer. */
+  pendingTotal?: number;
 }) {
   const auth = useAuth();
   const signOutOthers = useSignOutOtherDevices();
   const close = () => onOpenChange(false);
-  const items = navItemsFor(auth, unreadTotal);
+  const items = navItemsFor(auth, unreadTotal, pendingTotal);
   const { user, profile, role, loading } = auth;
   const fullName = profile?.full_name?.trim() || 'User';
   const email = profile?.email ?? user?.email ?? '';
@@ -73,6 +77,7 @@ export default function MobileMenuSheet({
                       label={`, ${item.unread} unread messages`}
                     />
                   ) : null}
+                  {item.pending ? <PendingBadge count={item.pending} className="ml-2" /> : null}
                 </NavLink>
               </li>
             ))}
@@ -86,10 +91,11 @@ export default function MobileMenuSheet({
                   >
                     <LayoutDashboard className="mr-3 size-4" aria-hidden="true" />
                     Dashboard
+                    {role === 'host' && <PendingBadge count={pendingTotal} className="ml-2" />}
                   </Link>
                 </li>
                 <li>
-                  <Link to="/how-it-works" className={linkClass({ isActive: false })} onClick={close}>
+                  <Link to="/account" className={linkClass({ isActive: false })} onClick={close}>
                     <Settings className="mr-3 size-4" aria-hidden="true" />
                     Settings
                   </Link>

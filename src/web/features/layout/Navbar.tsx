@@ -7,6 +7,8 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';
 import { cn } from '@/web/lib/utils';
+import { useHostPendingCount } from '@/web/lib/hostInbox';
+import { PendingBadge } from '@/web/components/PendingBadge';
 import { Brand } from './Brand';
 import { MobileMenu } from './MobileMenu';
 import { hasConversations, navItemsFor } from './navItems';
@@ -26,7 +28,8 @@ export function Navbar() {
   const auth = useAuth();
   const { user, role, loading } = auth;
   const unread = useUnreadCounts(hasConversations(auth));
-  const items = navItemsFor(auth, unread.data?.total ?? 0);
+  const pending = useHostPendingCount(Boolean(auth.user) && auth.role === 'host');
+  const items = navItemsFor(auth, unread.data?.total ?? 0, pending.data ?? 0);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-xl supports-[backdrop-filter]:bg-background/65">
@@ -46,6 +49,9 @@ export function Navbar() {
                       label={`, ${item.unread} unread messages`}
                       data-testid="nav-unread"
                     />
+                  ) : null}
+                  {item.pending ? (
+                    <PendingBadge count={item.pending} className="ml-1.5" data-testid="nav-pending" />
                   ) : null}
                 </NavLink>
               </li>

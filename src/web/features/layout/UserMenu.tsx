@@ -10,6 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
+import { useHostPendingCount } from '@/web/lib/hostInbox';
+import { PendingBadge } from '@/web/components/PendingBadge';
 import { initialsOf } from './navItems';
 
 /** Avatar menu for signed-in people (desktop). */
@@ -17,6 +19,7 @@ export default function UserMenu() {
   const { user, profile, role, signOut } = useAuth();
   const navigate = useNavigate();
   const signOutOthers = useSignOutOtherDevices();
+  const pending = useHostPendingCount(Boolean(user) && role === 'host');
   if (!user) return null;
   const fullName = profile?.full_name?.trim() || 'User';
   const email = profile?.email ?? user.email;
@@ -44,8 +47,11 @@ export default function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate(dashboardPathFor(role))}>
           <LayoutDashboard aria-hidden="true" />
           Dashboard
+          {role === 'host' && (
+            <PendingBadge count={pending.data ?? 0} className="ml-auto" data-testid="menu-pending" />
+          )}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/how-it-works')}>
+        <DropdownMenuItem onSelect={() => navigate('/account')}>
           <Settings aria-hidden="true" />
           Settings
         </DropdownMenuItem>

@@ -7,10 +7,16 @@ export interface NavItem {
   end?: boolean;
   /** Unread messages, shown as a count beside the label (the dashboard link). */
   unread?: number;
+  /** Booking requests awaiting the host's answer, shown as a badge (the host's dashboard link). */
+  pending?: number;
 }
 
 /** Text links of the navigation bar, per SPEC §2 "Navigation bar". */
-export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'role'>, unread = 0): NavItem[] {
+export function navItemsFor(
+  { user, role }: Pick<AuthContextValue, 'user' | 'role'>,
+  unread = 0,
+  pending = 0,
+): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'Browse Venues', end: true },
     { to: '/how-it-works', label: 'How It Works' },
@@ -20,7 +26,7 @@ export function navItemsFor({ user, role }: Pick<AuthContextValue, 'user' | 'rol
   } else if (role === 'admin') {
     items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' });
   } else if (role === 'host') {
-    items.push({ to: '/host-dashboard', label: 'Manage Venues', unread });
+    items.push({ to: '/host-dashboard', label: 'Manage Venues', unread, pending });
   } else if (role === 'user') {
     items.push({ to: '/user-dashboard', label: 'Manage Bookings', unread });
   }

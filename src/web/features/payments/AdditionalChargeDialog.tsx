@@ -24,9 +24,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/web/components/ui/textarea';
 import type { Booking } from '@/domain/contract';
 import { isApiError } from '@/web/lib/api';
+import { TwoFactorRequired, twoFactorRequiredMessage } from '@/web/components/TwoFactorRequired';
 import { toast } from '@/web/lib/toast';
 import { invalidatePaymentViews, paymentsApi } from './api';
 import { cardLabel, dollarsToCents, formatCents } from './format';
+import { ChargeConfirmStep } from './ChargeConfirmStep';
 import {
   CHARGE_DECLINED,
   CHARGE_DECLINED_MESSAGE,
@@ -43,6 +45,13 @@ import {
 } from './messages';
 import type { AdditionalChargeResponse } from '@/domain/contract/payments';
 
+interface ChargeVars {
+  amount: number;
+  reason: ChargeReason;
+  customReason: string | null;
+  description: string;
+}
+
 export default function AdditionalChargeDialog({
   booking,
   open,
@@ -58,14 +67,12 @@ export default function AdditionalChargeDialog({
   const [reason, setReason] = useState<ChargeReason | ''>('');
   const [customReason, setCustomReason] = useState('');
   const [description, setDescription] = useState('');
+  const [needsTwoFactor, setNeedsTwoFactor] = useState<string | null>(null);
+  // The final step (issue 30): what Confirm will charge; null while the form shows.
+  const [confirming, setConfirming] = useState<ChargeVars | null>(null);
 
   const charge = useMutation({
-    mutationFn: (vars: {
-      amount: number;
-      reason: ChargeReason;
-      customReason: string | null;
-      description: string;
-    }) =>
+    mutationFn: (vars: ChargeVars) =>
       paymentsApi.chargeAdditional({
         paymentIntentId: booking.payment_intent_id ?? '',
         amount: vars.amount,
@@ -83,6 +90,7 @@ export default function AdditionalChargeDialog({
           `${formatCents(Math.round(vars.amount * 100))} was charged to the customer's card on file. They have been sent a receipt.`,
         );
         onOpenChange(false);
+        setConfirming(null);
         setAmount('');
         setReason('');
         setCustomReason('');
@@ -96,6 +104,12 @@ export default function AdditionalChargeDialog({
       }
     },
     onError: (error) => {
+      // Decision 76: a first additional charge needs two-factor sign-in; say so in the dialog.
+      const twoFactor = twoFactorRequiredMessage(error);
+      if (twoFactor) {
+        setNeedsTwoFactor(twoFactor);
+        return;
+      }
       // The server refused the request itself (access, validation): its message; else a network failure.
       if (isApiError(error) && error.fromService)
         toast.error(CHARGE_FAILED, error.message || CHARGE_FAILED_FALLBACK);
@@ -115,7 +129,7 @@ export default function AdditionalChargeDialog({
       toast.error(CHARGE_INVALID_AMOUNT, CHARGE_INVALID_AMOUNT_MESSAGE);
       return;
     }
-    charge.mutate({
+    setConfirming({
       amount: cents / 100,
       reason,
       customReason: reason === 'other' ? customReason.trim() : null,
@@ -141,7 +155,8 @@ export default function AdditionalChargeDialog({
             an email with the amount and reason.
           </DialogDescription>
         </DialogHeader>
-        <form id={`${id}-form`} onSubmit={submit} noValidate className="grid gap-4">
+        {needsTwoFactor && <TwoFactorRequired message={needsTwoFactor} />}
+        <form id={`${id}-form`} onSubmit={submit} noValidate className="grid gap-4" hidden={!!confirming}>
           <FormField id={`${id}-reason`} label="Reason">
             <Select value={reason} onValueChange={(v) => setReason(v as ChargeReason)}>
               <SelectTrigger aria-label="Reason">
@@ -182,7 +197,7 @@ export default function AdditionalChargeDialog({
             />
           </FormField>
         </form>
-        <DialogFooter>
+        <DialogFooter hidden={!!confirming}>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={charge.isPending}>
             Cancel
           </Button>
@@ -191,6 +206,16 @@ export default function AdditionalChargeDialog({
             Charge Card
           </Button>
         </DialogFooter>
+        {confirming && (
+          <ChargeConfirmStep
+            amountCents={Math.round(confirming.amount * 100)}
+            guestName={booking.guest?.full_name || 'the customer'}
+            reason={confirming.customReason || CHARGE_REASON_LABELS[confirming.reason]}
+            pending={charge.isPending}
+            onBack={() => setConfirming(null)}
+            onConfirm={() => charge.mutate(confirming)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import type { Booking } from '@/domain/contract';
 import { CancelBookingAction } from './CancelBookingAction';
+import { GuestCharges } from './GuestCharges';
 import { cardLabel, formatCents, formatDeadline } from './format';
 import {
   awaitsPayment,
@@ -129,6 +130,7 @@ export function GuestPaymentPanel({ booking }: { booking: Booking }) {
       <Suspense fallback={null}>
         {payOpen && <PaymentDialog booking={booking} open={payOpen} onOpenChange={setPayOpen} />}
       </Suspense>
+      {minimumSpend && <GuestCharges bookingId={booking.id} />}
     </div>
   );
 }

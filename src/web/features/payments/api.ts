@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/web/lib/api';
-import { invalidateBookingViews } from '@/web/features/bookings';
+import { invalidateBookingViews } from '@/web/lib/bookingViews';
 import type {
   AdditionalChargeRequest,
   AdditionalChargeResponse,

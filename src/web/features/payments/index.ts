@@ -16,3 +16,4 @@ export { paymentKeys, paymentsApi, useBankDetails, usePaymentResult, useTransact
 export type { TransactionFilters } from './api';
 export { formatDateTime } from './format';
 export type * from '@/domain/contract/payments';
+export { disputeKeys, disputesApi, invalidateDisputeViews, useAdminDisputes } from './disputes-api';

@@ -1,4 +1,5 @@
-import { Headphones, Sparkles, Wine, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Container } from '@/web/components/Container';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatCount } from '@/web/lib/format';
@@ -6,19 +7,19 @@ import { useVenueStats } from './data';
 
 function VenueCount() {
   const { data, isPending } = useVenueStats();
-  if (isPending) return <Skeleton className="h-7 w-24" />;
+  if (isPending) return <Skeleton className="h-5 w-32" />;
   const n = data?.active_venues ?? 0;
   if (n === 0) {
     return (
-      <span className="flex items-center gap-2 text-base font-semibold">
-        <Sparkles className="size-5 shrink-0 text-accent-soft" aria-hidden="true" />
+      <span className="flex items-center gap-1.5">
+        <Sparkles className="size-4 shrink-0 text-accent-soft" aria-hidden="true" />
         Premium Venues Coming Soon
       </span>
     );
   }
   return (
-    <span className="flex items-center gap-2 text-base font-semibold sm:text-lg">
-      <Sparkles className="size-5 text-accent-soft" aria-hidden="true" />
+    <span className="flex items-center gap-1.5">
+      <Sparkles className="size-4 text-accent-soft" aria-hidden="true" />
       <span className="whitespace-nowrap">
         <span className="tabular-nums">{formatCount(n)}+</span> Premium Venues
       </span>
@@ -26,55 +27,64 @@ function VenueCount() {
   );
 }
 
-/** Home hero: headline, the instant booking / 24/7 support promises and the active venue count. */
+/** One fact of the hero: its title always shown, its detail from sm up (read aloud everywhere). */
+function Fact({ title, detail }: { title: ReactNode; detail: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm sm:rounded-full sm:border sm:border-border sm:bg-surface/70 sm:px-4 sm:py-1.5">
+      <dt className="flex min-h-6 items-center font-semibold">{title}</dt>
+      <dd className="sr-only text-muted-foreground sm:not-sr-only">· {detail}</dd>
+    </div>
+  );
+}
+
+/**
+ * Home hero: headline, what booking on Velvet is (a request the venue answers; payment once it
+ * confirms; issue 31: no promise of instant booking or round-the-clock support) and the active
+ * venue count — compact, so that the first venue cards sit in the first screen on a phone and
+ * on a laptop (decision 78).
+ */
 export function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-56 left-1/2 h-[36rem] w-[64rem] -translate-x-1/2 glow-purple"
+        className="pointer-events-none absolute -top-64 left-1/2 h-[28rem] w-[56rem] -translate-x-1/2 glow-purple"
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute right-[-14rem] top-12 size-[26rem] glow-fuchsia"
+        className="pointer-events-none absolute right-[-14rem] top-0 size-[20rem] glow-fuchsia"
       />
-      <Container className="relative pb-12 pt-14 text-center sm:pb-16 sm:pt-24">
-        <p className="inline-flex items-center gap-2 rounded-full border border-accent/30 bg-accent/10 px-4 py-1.5 text-xs font-semibold uppercase tracking-[0.16em] text-accent-soft">
-          <Wine className="size-3.5" aria-hidden="true" />
-          Book the night, not the hassle
-        </p>
+      <Container className="relative flex flex-col gap-3 pb-5 pt-6 sm:items-center sm:gap-4 sm:pb-8 sm:pt-10 sm:text-center">
         <h1
           id="hero-heading"
-          className="mx-auto mt-6 max-w-4xl font-display text-5xl font-semibold leading-[1.05] tracking-tight sm:text-7xl"
+          className="font-display text-[1.75rem] font-semibold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl"
         >
           Premium Nightlife <span className="text-gradient">Venues</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
+        <p className="max-w-2xl text-sm text-muted-foreground sm:text-lg">
           Discover the city&apos;s best bars, clubs and lounges, and book the perfect space for your next
           private event or night out.
         </p>
-
-        <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-1 gap-3 sm:grid-cols-3">
-          <div className="flex items-center justify-center gap-3 rounded-2xl border border-border bg-surface/70 px-5 py-4 sm:flex-col sm:gap-1">
-            <dt className="flex min-h-7 items-center">
-              <VenueCount />
-            </dt>
-            <dd className="text-sm text-muted-foreground">Hand-picked bars and clubs</dd>
-          </div>
-          <div className="flex items-center justify-center gap-3 rounded-2xl border border-border bg-surface/70 px-5 py-4 sm:flex-col sm:gap-1">
-            <dt className="flex items-center gap-2 text-base font-semibold sm:text-lg">
-              <Zap className="size-5 text-accent-soft" aria-hidden="true" />
-              Instant Booking
-            </dt>
-            <dd className="text-sm text-muted-foreground">Request in minutes</dd>
-          </div>
-          <div className="flex items-center justify-center gap-3 rounded-2xl border border-border bg-surface/70 px-5 py-4 sm:flex-col sm:gap-1">
-            <dt className="flex items-center gap-2 text-base font-semibold sm:text-lg">
-              <Headphones className="size-5 text-accent-soft" aria-hidden="true" />
-              24/7 Support
-            </dt>
-            <dd className="text-sm text-muted-foreground">We&apos;re here day and night</dd>
-          </div>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 sm:justify-center sm:gap-2">
+          <Fact title={<VenueCount />} detail="Hand-picked bars and clubs" />
+          <Fact
+            title={
+              <>
+                <Zap className="mr-1.5 size-4 text-accent-soft" aria-hidden="true" />
+                Request in Minutes
+              </>
+            }
+            detail="The venue approves or declines"
+          />
+          <Fact
+            title={
+              <>
+                <ShieldCheck className="mr-1.5 size-4 text-accent-soft" aria-hidden="true" />
+                Pay Once Confirmed
+              </>
+            }
+            detail="No charge for a request"
+          />
         </dl>
       </Container>
     </section>

@@ -52,7 +52,7 @@ export function PhotoList({
   const listRef = useRef<HTMLOListElement>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; action: 'up' | 'down' } | null>(null);
 
-  // A layout effect: the focus moves with the render (Preact runs plain effects after a paint).
+  // A layout effect: the focus moves with the render, before the browser paints it.
   useLayoutEffect(() => {
     if (!focusAfterMove) return;
     const row = listRef.current?.querySelector<HTMLElement>(

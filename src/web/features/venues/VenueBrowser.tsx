@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RotateCcw, SearchX, Wine } from 'lucide-react';
 import {
   VENUE_SORTS,
@@ -49,7 +49,9 @@ function useSentinel(onVisible: () => void, enabled: boolean) {
 export function VenueBrowser() {
   const { filters, query, setFilters } = useVenueFilters();
   const [sort, setSort] = useVenueSort();
-  const list = useVenueList(sort === 'rating' ? { ...query, sort } : query);
+  // Outlives the search panel, which remounts on every change of the query.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const list = useVenueList(sort === 'newest' ? query : { ...query, sort });
   const pages = list.data?.pages ?? [];
   const venues = pages.flatMap((p) => p.venues);
   const first = pages[0];
@@ -138,9 +140,11 @@ export function VenueBrowser() {
           key={JSON.stringify(query)}
           filters={filters}
           onSearch={setFilters}
-          className="relative z-10 -mt-2 mb-12 sm:mb-14"
+          filtersOpen={filtersOpen}
+          onFiltersOpenChange={setFiltersOpen}
+          className="relative z-10 mb-6 sm:mb-8"
         />
-        <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-start sm:gap-5">
             <h2
               id="venues-heading"
@@ -149,7 +153,7 @@ export function VenueBrowser() {
               Browse Venues
             </h2>
             <NativeSelect
-              className="w-40"
+              className="w-44 sm:w-48"
               selectClassName="h-9 text-sm"
               name="sort"
               aria-label="Sort venues"

@@ -6,6 +6,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import type { VenueCard as VenueCardData } from '@/domain/contract';
 import { VenueCity, VenuePriceAndCapacity } from './VenueCardParts';
 import { VenuePhoto } from './VenuePhoto';
+import { SaveVenueButton } from './SaveVenueButton';
 
 /**
  * A venue in the home grid (SPEC §2 Home). The whole card opens the venue: the name's link is
@@ -27,6 +28,7 @@ export function VenueCard({ venue, eager = false }: { venue: VenueCardData; eage
           eager={eager}
           className="transition-transform duration-500 [&_img]:transition-transform [&_img]:duration-500 group-hover:[&_img]:scale-[1.03]"
         />
+        <SaveVenueButton venueId={venue.id} venueName={venue.name} className="absolute right-3 top-3" />
         {venue.open_to_flexible_hours && (
           <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-black/75 px-2.5 py-1 text-xs font-semibold text-accent-soft">
             <Sparkles className="size-3" aria-hidden="true" />

@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
 import type { VenueImage } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
+import { VenueLightbox, photoAlt } from './VenueLightbox';
 
 /** The large photo's width: the whole screen on phones, the page's main column from lg up. */
 const GALLERY_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 30.5rem), 100vw';
@@ -10,10 +11,12 @@ const GALLERY_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw
 /**
  * The detail page gallery: a large 16:10 photo and a row of thumbnails. Thumbnails switch on
  * click or Enter/Space; Left/Right arrows step through the photos from the large image or any
- * thumbnail.
+ * thumbnail. Clicking the large photo (or Enter/Space on it) opens the full-screen gallery at
+ * the same photo; stepping there moves this one too.
  */
 export function VenueGallery({ images, name }: { images: VenueImage[]; name: string }) {
   const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
   const thumbs = useRef<HTMLUListElement>(null);
   const count = images.length;
   const current = images[Math.min(index, count - 1)];
@@ -44,24 +47,36 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
 
   return (
     <section aria-label={`Photos of ${name}`} className="grid gap-3" data-testid="venue-gallery">
-      <div
-        className="group relative overflow-hidden rounded-2xl border border-border"
-        tabIndex={count > 1 ? 0 : undefined}
-        onKeyDown={onKeyDown}
-        aria-roledescription={count > 1 ? 'carousel' : undefined}
-        aria-label={
-          count > 1 ? `Photo ${index + 1} of ${count}. Use the arrow keys to switch photos.` : undefined
-        }
-      >
+      <div className="group relative overflow-hidden rounded-2xl border border-border">
         <VenuePhoto
           src={current.full_url}
           srcSet={`${current.card_url} 640w, ${current.full_url} 1600w`}
           sizes={GALLERY_SIZES}
-          alt={`${name} – photo ${index + 1} of ${count}`}
+          alt={photoAlt(name, index, count)}
           width={1600}
           height={1000}
           priority
         />
+        {/* Over the photo, not around it: the image keeps its own name in the accessibility tree. */}
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          aria-haspopup="dialog"
+          aria-label={
+            count > 1
+              ? `Photo ${index + 1} of ${count}: open full screen. Use the arrow keys to switch photos.`
+              : 'Open the photo full screen'
+          }
+          data-testid="gallery-open"
+          className="absolute inset-0 cursor-zoom-in focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-ring"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-3 left-3 flex size-8 items-center justify-center rounded-full bg-black/65 text-white"
+        >
+          <Expand className="size-4" />
+        </span>
         {count > 1 && (
           <>
             <button
@@ -80,7 +95,10 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
             >
               <ChevronRight className="size-5" aria-hidden="true" />
             </button>
-            <span className="absolute bottom-3 right-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white tabular-nums">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute bottom-3 right-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white tabular-nums"
+            >
               {index + 1} / {count}
             </span>
           </>
@@ -119,6 +137,14 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
           ))}
         </ul>
       )}
+      <VenueLightbox
+        images={images}
+        name={name}
+        index={Math.min(index, count - 1)}
+        onIndexChange={setIndex}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </section>
   );
 }

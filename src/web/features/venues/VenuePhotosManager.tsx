@@ -16,12 +16,16 @@ export function VenuePhotosManager({
   venueId,
   images,
   onImagesChange,
+  awaitingApproval = [],
 }: {
   venueId: string;
   images: VenueImage[];
   onImagesChange: (images: VenueImage[]) => void;
+  /** New photos of a live venue waiting for the admin (decision 74): not shown to guests yet. */
+  awaitingApproval?: VenueImage[];
 }) {
   const queryClient = useQueryClient();
+  const [awaiting, setAwaiting] = useState<VenueImage[]>(awaitingApproval);
   const pending = usePendingPhotos();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   // A move waits for the previous one to be saved (the buttons stay enabled so focus can follow).
@@ -91,11 +95,27 @@ export function VenuePhotosManager({
         pending.update(item.key, { progress }),
       );
       onImagesChange(result.images);
+      // Not among the venue's photos: it waits for the admin's approval.
+      if (!result.images.some((i) => i.path === result.image.path)) setAwaiting((a) => [...a, result.image]);
       pending.removeKey(item.key);
       refreshLists();
     } catch (error) {
       console.error('Image upload failed', item.name, error);
       pending.update(item.key, { status: 'failed', error: errorMessage(error, 'Upload failed.') });
+    }
+  };
+
+  const withdraw = async (index: number) => {
+    const image = awaiting[index];
+    if (!image) return;
+    try {
+      await venuesApi.deleteImage(venueId, image.path);
+      setAwaiting((a) => a.filter((i) => i.path !== image.path));
+      toast.success('Image deleted successfully.');
+      refreshLists();
+    } catch (error) {
+      console.error('Failed to delete image', error);
+      toast.error('Failed to delete image.');
     }
   };
 
@@ -127,6 +147,26 @@ export function VenuePhotosManager({
         <p className="rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
           This venue has no photos yet.
         </p>
+      )}
+
+      {awaiting.length > 0 && (
+        <div className="grid gap-3" data-testid="photos-awaiting-approval">
+          <p className="text-sm font-semibold">Waiting for approval</p>
+          <p className="-mt-2 text-xs text-muted-foreground">
+            Guests see these once the admin approves them.
+          </p>
+          <PhotoList
+            items={awaiting.map((image, i) => ({
+              key: image.path,
+              src: image.card_url,
+              name: `New photo ${i + 1} (waiting for approval)`,
+            }))}
+            onMove={() => undefined}
+            reorderable={false}
+            onRemove={(i) => void withdraw(i)}
+            removeLabel="Delete"
+          />
+        </div>
       )}
 
       {pending.items.length > 0 && (

@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { CalendarDays, MapPin, Search, Users, X } from 'lucide-react';
-import { PRICE_FILTER_OPTIONS, PRICING_TYPE_FILTER_OPTIONS, type VenueFilters } from '@/domain/filters';
+import { useId, useState, type FormEvent } from 'react';
+import { CalendarDays, Search, SlidersHorizontal, Users, X } from 'lucide-react';
+import { AMENITIES, AMENITY_LABELS, type Amenity } from '@/domain/amenities';
+import {
+  PRICE_FILTER_OPTIONS,
+  PRICING_TYPE_FILTER_OPTIONS,
+  amenityList,
+  type VenueFilters,
+} from '@/domain/filters';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
@@ -13,17 +19,27 @@ function todayIso(): string {
 }
 
 /**
- * Location, date, guests, pricing type and price range. Text fields apply on Search; the two
- * selects apply as soon as they change. Render with a key of the current query so going back
- * and forward in history resets the fields.
+ * The search field (venue name, city or address), date, guests, pricing type, price range and
+ * amenities. Text fields apply on Search; the selects and amenity chips apply as soon as they
+ * change. Render with a key of the current query so going back and forward in history resets
+ * the fields.
+ *
+ * Folded so that venues show in the first screen (decision 78): below lg only the search field
+ * shows, and 'Filters' opens the date, guests, pricing type, price range and amenities; from lg
+ * up the row holds every field but the amenities, which 'Filters' opens. Whether it is open is
+ * the caller's state: the panel is remounted on every change of the query.
  */
 export function VenueSearchPanel({
   filters,
   onSearch,
+  filtersOpen,
+  onFiltersOpenChange,
   className,
 }: {
   filters: VenueFilters;
   onSearch: (next: VenueFilters) => void;
+  filtersOpen: boolean;
+  onFiltersOpenChange: (open: boolean) => void;
   className?: string;
 }) {
   const [location, setLocation] = useState(filters.location ?? '');
@@ -31,10 +47,34 @@ export function VenueSearchPanel({
   const [guests, setGuests] = useState(filters.guests ?? '');
   const pricingType = filters.pricingType || 'all';
   const pricing = filters.pricing || 'all';
+  const amenities = amenityList(filters.amenities);
+  const fieldsId = useId();
+  const amenitiesId = useId();
 
-  const current = (): VenueFilters => ({ location, date, guests, pricingType, pricing });
+  const current = (): VenueFilters => ({
+    location,
+    date,
+    guests,
+    pricingType,
+    pricing,
+    amenities: amenities.join(','),
+  });
   const hasAny =
-    Boolean(filters.location || filters.date || filters.guests) || pricingType !== 'all' || pricing !== 'all';
+    Boolean(filters.location || filters.date || filters.guests) ||
+    pricingType !== 'all' ||
+    pricing !== 'all' ||
+    amenities.length > 0;
+  /** The filters applied besides the search text, shown on the Filters button. */
+  const folded =
+    [filters.date, filters.guests].filter(Boolean).length +
+    (pricingType !== 'all' ? 1 : 0) +
+    (pricing !== 'all' ? 1 : 0) +
+    amenities.length;
+  const toggleAmenity = (a: Amenity) =>
+    onSearch({
+      ...current(),
+      amenities: (amenities.includes(a) ? amenities.filter((x) => x !== a) : [...amenities, a]).join(','),
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,97 +87,122 @@ export function VenueSearchPanel({
       aria-label="Search venues"
       onSubmit={submit}
       className={cn(
-        'grid gap-4 rounded-3xl border border-border bg-surface/95 p-4 shadow-2xl shadow-black/50 sm:p-6',
+        'grid gap-3 rounded-3xl border border-border bg-surface/95 p-3 shadow-2xl shadow-black/50 sm:p-4',
         className,
       )}
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
-        <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="search-location">Location</Label>
+      {/* lg: the search field and buttons, then the four fields below; xl: all in one row. */}
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end xl:grid-cols-[minmax(16rem,1.7fr)_minmax(0,4fr)_auto]">
+        <div className="grid gap-1.5 lg:col-start-1 lg:row-start-1">
+          <Label htmlFor="search-location">Search</Label>
           <div className="relative">
-            <MapPin
+            <Search
               className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden="true"
             />
             <Input
               id="search-location"
               type="search"
-              placeholder="City or address"
-              autoComplete="address-level2"
+              placeholder="Venue name, city or address"
+              autoComplete="off"
               className="pl-10"
               value={location}
               onChange={(e) => setLocation(e.target.value)}
             />
           </div>
         </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="search-date">Date</Label>
-          <div className="relative">
-            <CalendarDays
-              className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="search-date"
-              type="date"
-              min={todayIso()}
-              className="w-full min-w-0 pl-10 pr-2 [color-scheme:dark]"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
+        <div
+          id={fieldsId}
+          className={cn(
+            filtersOpen ? 'grid' : 'hidden',
+            'grid-cols-1 gap-3 sm:grid-cols-2 lg:col-span-2 lg:row-start-2 lg:grid lg:grid-cols-4 xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(0,1.1fr)_minmax(0,0.6fr)_minmax(0,1fr)_minmax(0,1fr)]',
+          )}
+        >
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="search-date">Date</Label>
+            <div className="relative">
+              <CalendarDays
+                className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id="search-date"
+                type="date"
+                min={todayIso()}
+                className="w-full min-w-0 pl-10 pr-2 [color-scheme:dark]"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="search-guests">Guests</Label>
+            <div className="relative">
+              <Users
+                className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id="search-guests"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="Any"
+                className="pl-10"
+                value={guests}
+                onChange={(e) => setGuests(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="search-pricing-type">Pricing Type</Label>
+            <NativeSelect
+              id="search-pricing-type"
+              value={pricingType}
+              onChange={(e) => onSearch({ ...current(), pricingType: e.target.value })}
+            >
+              {PRICING_TYPE_FILTER_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="search-pricing">Price Range</Label>
+            <NativeSelect
+              id="search-pricing"
+              value={pricing}
+              onChange={(e) => onSearch({ ...current(), pricing: e.target.value })}
+            >
+              {PRICE_FILTER_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
         </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="search-guests">Guests</Label>
-          <div className="relative">
-            <Users
-              className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="search-guests"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="Any"
-              className="pl-10"
-              value={guests}
-              onChange={(e) => setGuests(e.target.value)}
-            />
-          </div>
-        </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <div className="grid gap-2">
-          <Label htmlFor="search-pricing-type">Pricing Type</Label>
-          <NativeSelect
-            id="search-pricing-type"
-            value={pricingType}
-            onChange={(e) => onSearch({ ...current(), pricingType: e.target.value })}
+        <div className="flex gap-2 lg:col-start-2 lg:row-start-1 xl:col-start-3">
+          <Button
+            type="button"
+            variant="outline"
+            className="flex-1 lg:flex-none"
+            aria-expanded={filtersOpen}
+            aria-controls={`${fieldsId} ${amenitiesId}`}
+            onClick={() => onFiltersOpenChange(!filtersOpen)}
           >
-            {PRICING_TYPE_FILTER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="search-pricing">Price Range</Label>
-          <NativeSelect
-            id="search-pricing"
-            value={pricing}
-            onChange={(e) => onSearch({ ...current(), pricing: e.target.value })}
-          >
-            {PRICE_FILTER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+            <SlidersHorizontal aria-hidden="true" />
+            Filters
+            {folded > 0 && (
+              <span className="rounded-full bg-accent/25 px-1.5 text-xs tabular-nums text-accent-soft">
+                <span className="sr-only">(</span>
+                {folded}
+                <span className="sr-only"> applied)</span>
+              </span>
+            )}
+          </Button>
           {hasAny && (
             <Button
               type="button"
@@ -149,12 +214,36 @@ export function VenueSearchPanel({
               Clear
             </Button>
           )}
-          <Button type="submit" className="flex-1 lg:flex-none lg:px-8">
+          <Button type="submit" className="flex-1 lg:flex-none lg:px-6">
             <Search aria-hidden="true" />
             Search
           </Button>
         </div>
       </div>
+      <fieldset id={amenitiesId} className={cn('min-w-0', !filtersOpen && 'hidden')}>
+        <legend className="mb-2 text-sm font-medium">Amenities</legend>
+        <div className="-mx-1 flex flex-wrap gap-2 px-1 pb-1">
+          {AMENITIES.map((a) => {
+            const on = amenities.includes(a);
+            return (
+              <button
+                key={a}
+                type="button"
+                aria-pressed={on}
+                onClick={() => toggleAmenity(a)}
+                className={cn(
+                  'shrink-0 rounded-full border px-3 py-1.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  on
+                    ? 'border-accent bg-accent/20 text-foreground'
+                    : 'border-border text-muted-foreground hover:border-accent/50 hover:text-foreground',
+                )}
+              >
+                {AMENITY_LABELS[a]}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -4,6 +4,7 @@ export { HostVenueList } from './HostVenueList';
 export { PhotoList, PhotoPickerButton } from './PhotoList';
 export { VenueBrowser } from './VenueBrowser';
 export { VenueAmenities, VenueHoursTable, VenueRatesTable, VenueSection } from './VenueFacts';
+export { VenueBookingBar } from './VenueBookingBar';
 export { VenueGallery } from './VenueGallery';
 export { VenuePhoto } from './VenuePhoto';
 export { VenuePhotosManager } from './VenuePhotosManager';
@@ -14,6 +15,7 @@ export {
   uploadVenueImage,
   useAdminVenues,
   useDeleteVenue,
+  useHostVenues,
   useVenue,
   useVenueDecision,
   venueListPath,
@@ -36,3 +38,6 @@ export {
   type VenueFormValues,
 } from './form';
 export { usePendingPhotos } from './usePendingPhotos';
+export { SaveVenueButton } from './SaveVenueButton';
+export { SavedVenuesList } from './SavedVenuesList';
+export { ShareVenueButton } from './ShareVenueButton';

@@ -1,8 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filtersToQuery, type VenueFilters, type VenueSort } from '@/domain/filters';
+import { filtersToQuery, isVenueSort, type VenueFilters, type VenueSort } from '@/domain/filters';
 
-export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricing'] as const;
+export const FILTER_KEYS = ['location', 'date', 'guests', 'pricingType', 'pricing', 'amenities'] as const;
+
+/** The order a query string asks for (newest when absent or unknown). */
+const sortOf = (searchParams: URLSearchParams): VenueSort => {
+  const s = searchParams.get('sort');
+  return isVenueSort(s) ? s : 'newest';
+};
 
 /** The filters a query string carries. */
 export function filtersFromParams(searchParams: URLSearchParams): VenueFilters {
@@ -17,7 +23,8 @@ export function filtersFromParams(searchParams: URLSearchParams): VenueFilters {
 /** The list query (the API's filters and sort) the home page asks for at this URL. */
 export function venueListQueryFor(searchParams: URLSearchParams): Record<string, string> {
   const query = filtersToQuery(filtersFromParams(searchParams));
-  return searchParams.get('sort') === 'rating' ? { ...query, sort: 'rating' } : query;
+  const sort = sortOf(searchParams);
+  return sort === 'newest' ? query : { ...query, sort };
 }
 
 /**
@@ -49,17 +56,17 @@ export function useVenueFilters() {
   return { filters, query, setFilters };
 }
 
-/** The list's order, kept in the URL (?sort=rating; newest first when absent). */
+/** The list's order, kept in the URL (?sort=rating|price_asc|price_desc; newest first when absent). */
 export function useVenueSort(): [VenueSort, (sort: VenueSort) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const sort: VenueSort = searchParams.get('sort') === 'rating' ? 'rating' : 'newest';
+  const sort = sortOf(searchParams);
   const setSort = useCallback(
     (next: VenueSort) =>
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
-          if (next === 'rating') params.set('sort', 'rating');
-          else params.delete('sort');
+          if (next === 'newest') params.delete('sort');
+          else params.set('sort', next);
           return params;
         },
         { replace: true, preventScrollReset: true },

@@ -16,7 +16,7 @@ import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '@/web/lib/api';
-import { ListSelect } from '../ListControls';
+import { ListSelect } from '@/web/components/ListControls';
 import { queryKeys } from '@/web/lib/queryKeys';
 import { emailTools } from './data';
 import type { EmailLogs } from './EmailLogs';

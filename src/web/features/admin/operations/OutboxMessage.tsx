@@ -1,9 +1,10 @@
 /*
  * One outbox message in Operations › Outbox: its status badge, its retry and cancel actions, and
- * the dialog showing the message as sent (HTML and text, links, attempts and last error).
+ * the dialog showing the message as sent (HTML and text, links, attached files, attempts and last
+ * error).
  */
 import { format, formatDistanceToNow } from 'date-fns';
-import { Ban, ExternalLink, RotateCcw } from 'lucide-react';
+import { Ban, ExternalLink, Paperclip, RotateCcw } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -45,6 +46,13 @@ export function formatDateTime(value: string | null): string {
 export function timeAgo(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : formatDistanceToNow(date, { addSuffix: true });
+}
+
+/** '2.4 KB' */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export function MessageActions({ message, compact }: { message: OutboxMessage; compact?: boolean }) {
@@ -165,6 +173,29 @@ export function MessageDialog({ message, onClose }: { message: OutboxMessage | n
                       >
                         <ExternalLink className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
                         <span className="break-all">{href}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+
+            {message.attachments.length > 0 && (
+              <section aria-labelledby="mail-attachments-heading">
+                <h3 id="mail-attachments-heading" className="text-sm font-semibold">
+                  Attachments
+                </h3>
+                <ul className="mt-2 grid gap-1.5">
+                  {message.attachments.map((file) => (
+                    <li key={file.id}>
+                      <a
+                        href={file.url}
+                        download={file.filename}
+                        className="inline-flex max-w-full items-start gap-1.5 rounded text-sm text-accent-soft hover:underline"
+                      >
+                        <Paperclip className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                        <span className="break-all">{file.filename}</span>
+                        <span className="shrink-0 text-muted-foreground">({formatBytes(file.size)})</span>
                       </a>
                     </li>
                   ))}

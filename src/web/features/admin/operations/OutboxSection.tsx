@@ -11,7 +11,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
 import { cn } from '@/web/lib/utils';
-import { ListToolbar, Pager, pageFrom } from '../ListControls';
+import { ListToolbar, Pager, pageFrom } from '@/web/components/ListControls';
 import type { MailStatus, OutboxMessage } from '@/domain/contract';
 import { useOutbox } from './data';
 import { MessageActions, MessageDialog, STATUS, StatusBadge, timeAgo } from './OutboxMessage';

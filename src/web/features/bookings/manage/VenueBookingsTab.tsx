@@ -5,26 +5,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Mail, Pencil, Phone, UserRound, X, CalendarDays } from 'lucide-react';
+import { Mail, Pencil, Phone, UserRound, CalendarDays } from 'lucide-react';
 import { availableActions, isAwaitingGuest } from '@/domain/booking';
 import type { WeeklyHours } from '@/domain/hours';
 import type { DateOverride } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { FormField } from '@/web/components/ui/form-field';
-import { Textarea } from '@/web/components/ui/textarea';
-import { errorMessage } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
 import { MessagesButton } from '@/web/features/messages';
 import { BookingFacts } from '../BookingFacts';
@@ -32,13 +19,9 @@ import { BookingListSkeleton } from '../BookingListSkeleton';
 import { BookingCardHeader } from '../BookingCardParts';
 import { EditBookingDialog } from '../EditBookingDialog';
 import { LoadError } from '@/web/components/LoadError';
-import { bookingsApi, invalidateBookingViews } from '../data';
+import { ApproveButton, RejectButton, useDecide } from './DecideActions';
 import type { Booking } from '@/domain/contract';
 import type { Venue } from '@/domain/contract';
-
-export const BOOKING_ACCEPTED = 'Booking accepted successfully.';
-export const BOOKING_REJECTED = 'Booking rejected successfully.';
-export const BOOKING_STATUS_FAILED = 'Failed to update booking status.';
 
 export function VenueBookingsTab({
   venue,
@@ -105,22 +88,10 @@ function VenueBookingCard({
   confirmed: readonly Booking[];
   asAdmin: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [editOpen, setEditOpen] = useState(false);
   const [rejectOpen, setRejectOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const actions = availableActions(booking, asAdmin ? 'admin' : 'host');
-
-  const decide = useMutation({
-    mutationFn: ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
-      bookingsApi.decide(booking.id, action, action === 'reject' ? (reason ?? '') : undefined),
-    onSuccess: (_data, { action }) => {
-      setRejectOpen(false);
-      toast.success(action === 'approve' ? BOOKING_ACCEPTED : BOOKING_REJECTED);
-    },
-    onError: (error) => toast.error(BOOKING_STATUS_FAILED, errorMessage(error, '') || undefined),
-    onSettled: () => invalidateBookingViews(queryClient, booking.venue_id),
-  });
+  const decide = useDecide(booking, () => setRejectOpen(false));
 
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="venue-booking" data-booking-id={booking.id}>
@@ -183,12 +154,7 @@ function VenueBookingCard({
           title={booking.guest?.full_name || 'Guest'}
           readOnly={asAdmin}
         />
-        {actions.includes('approve') && (
-          <Button onClick={() => decide.mutate({ action: 'approve' })} disabled={decide.isPending}>
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-        )}
+        {actions.includes('approve') && <ApproveButton decide={decide} />}
         {asAdmin ? (
           <Button asChild variant="outline">
             <Link to={`/edit-booking/${booking.id}`}>
@@ -211,15 +177,7 @@ function VenueBookingCard({
           </Button>
         )}
         {actions.includes('reject') && (
-          <Button
-            variant="ghost"
-            className="text-danger hover:text-danger"
-            onClick={() => setRejectOpen(true)}
-            disabled={decide.isPending}
-          >
-            <X aria-hidden="true" />
-            Reject
-          </Button>
+          <RejectButton booking={booking} decide={decide} open={rejectOpen} onOpenChange={setRejectOpen} />
         )}
       </div>
 
@@ -233,37 +191,6 @@ function VenueBookingCard({
           onOpenChange={setEditOpen}
         />
       )}
-
-      <Dialog open={rejectOpen} onOpenChange={setRejectOpen}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Reject this booking?</DialogTitle>
-            <DialogDescription>
-              The request from {booking.guest?.full_name || booking.contact_email} is cancelled and the
-              customer is told by email.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField
-            id={`reject-reason-${booking.id}`}
-            label="Reason (optional)"
-            hint="Included in the email to the customer."
-          >
-            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setRejectOpen(false)}>
-              Keep Request
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => decide.mutate({ action: 'reject', reason })}
-              disabled={decide.isPending}
-            >
-              Reject Booking
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
     </Card>
   );
 }

@@ -89,14 +89,15 @@ export function venueToForm(venue: Venue): VenueFormValues {
   const zone =
     venue.time_zone && timeZoneOptions().includes(venue.time_zone) ? venue.time_zone : defaultTimeZone();
   return {
-    name: venue.name ?? '',
+    // Changes waiting for the admin (decision 74) are what the host last saved: the form shows them.
+    name: venue.pending_name ?? venue.name ?? '',
     business_name: venue.business_name ?? '',
     city: venue.city ?? '',
     phone: venue.phone ?? '',
     address: venue.address ?? '',
     email: venue.email ?? '',
     capacity: venue.capacity != null ? String(venue.capacity) : '',
-    description: venue.description ?? '',
+    description: venue.pending_description ?? venue.description ?? '',
     time_zone: zone,
     amenities: (venue.amenities ?? []).filter(isAmenity),
     hours: normalizeWeeklyHours(venue.hours),
@@ -105,9 +106,10 @@ export function venueToForm(venue: Venue): VenueFormValues {
     open_to_flexible_hours: Boolean(venue.open_to_flexible_hours),
     cancellation_policy: venue.cancellation_policy ?? 'flexible',
     bank_account_holder_name: venue.bank_account_holder_name ?? '',
-    bank_account_number: venue.bank_account_number ?? '',
-    bank_routing_number: venue.bank_routing_number ?? '',
-    tax_id: venue.tax_id ?? '',
+    // Stored encrypted and read back as their last four digits: blank keeps them (PaymentSection).
+    bank_account_number: '',
+    bank_routing_number: '',
+    tax_id: '',
     terms_accepted: true,
     is_active: venue.is_active,
   };
@@ -134,10 +136,20 @@ export const createVenueResolver: Resolver<VenueFormValues, unknown, VenueInput>
     options,
   );
 
-/** Edit venue: the same rules without the terms, plus the Active flag (honoured for the admin only). */
-export const venueEditSchema = venueInputSchema
-  .omit({ terms_accepted: true })
-  .extend({ is_active: z.boolean({ error: 'Active must be true or false.' }) });
+/** A field left blank on the edit form keeps the stored value (it is sent as absent). */
+const keptWhenBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/**
+ * Edit venue: the same rules without the terms, plus the Active flag (honoured for the admin
+ * only); the encrypted numbers are sent only when a new one is typed.
+ */
+export const venueEditSchema = venueInputSchema.omit({ terms_accepted: true }).extend({
+  is_active: z.boolean({ error: 'Active must be true or false.' }),
+  bank_account_number: keptWhenBlank(venueInputSchema.shape.bank_account_number),
+  bank_routing_number: keptWhenBlank(venueInputSchema.shape.bank_routing_number),
+  tax_id: keptWhenBlank(venueInputSchema.shape.tax_id),
+});
 export type VenueEditOutput = z.output<typeof venueEditSchema>;
 
 export const editVenueResolver = zodResolver(venueEditSchema) as unknown as Resolver<

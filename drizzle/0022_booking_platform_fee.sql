@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "platform_fee_bps" integer DEFAULT 1000 NOT NULL;

@@ -1,0 +1,93 @@
+/**
+ * The money endpoints (issue 29): a host's earnings and payouts (GET /api/host/earnings), and
+ * the admin's payouts, platform fee and monthly report (/api/admin/payouts, /api/admin/money).
+ * A booking's earning is the domain's own type (src/domain/earnings.ts), defined once.
+ */
+import type { Earning, EarningsTotals } from '../earnings';
+
+/** One booking's earning: gross, charges, refunds, the fee at its own rate, net, paid out, due. */
+export type EarningRow = Earning;
+export type EarningTotals = EarningsTotals;
+
+/** A payout: money Velvet sent a host, recorded by the admin with the bank's reference. */
+export interface PayoutRecord {
+  id: string;
+  host_id: string;
+  host_name: string;
+  host_email: string;
+  amount_cents: number;
+  bank_reference: string;
+  bank_account_last4: string | null;
+  /** How many bookings it paid (or settled a late refund of). */
+  bookings: number;
+  created_at: string;
+}
+
+export interface HostEarnings {
+  /** The platform fee new bookings are requested at. */
+  fee_percent: number;
+  hold_days: number;
+  from: string | null;
+  to: string | null;
+  rows: EarningRow[];
+  totals: EarningTotals;
+  /** When the next pending earning becomes available; null when none is pending. */
+  next_available_at: string | null;
+  /** Net earnings per month of the events, oldest first. */
+  monthly: Array<{ month: string; net_cents: number }>;
+  /** The host's payouts, newest first. */
+  payouts: PayoutRecord[];
+}
+
+/** One host's balances in the admin's Payouts section. */
+export interface HostBalance {
+  host_id: string;
+  host_name: string;
+  host_email: string;
+  /** The last 4 digits of the bank account payouts go to (their most recently updated venue's). */
+  bank_account_last4: string | null;
+  /** What a payout recorded now would pay (may be negative after a refund that came after a payout). */
+  available_cents: number;
+  pending_cents: number;
+  paid_out_cents: number;
+}
+
+/** GET /api/admin/payouts */
+export interface AdminPayouts {
+  fee_percent: number;
+  /** The configured default (PLATFORM_FEE_PERCENT); fee_percent differs when the admin changed it. */
+  default_fee_percent: number;
+  hold_days: number;
+  balances: HostBalance[];
+  payouts: PayoutRecord[];
+}
+
+export interface MoneyMonth {
+  /** 'YYYY-MM' of the event (payouts: of the payout). */
+  month: string;
+  gross_cents: number;
+  charges_cents: number;
+  refunds_cents: number;
+  fees_cents: number;
+  payouts_cents: number;
+}
+
+/** GET /api/admin/money: the platform's money per month, and whether it reconciles. */
+export interface MoneyReport {
+  months: MoneyMonth[];
+  reconciliation: {
+    /** Every succeeded payment and additional charge. */
+    captured_cents: number;
+    /** Every succeeded refund. */
+    refunded_cents: number;
+    /** Fees earned on every booking. */
+    fees_cents: number;
+    /** What hosts are owed, not yet paid out (pending and available, late refunds netted). */
+    host_balances_cents: number;
+    /** Every payout recorded. */
+    paid_out_cents: number;
+    /** captured − refunded − fees − host balances − paid out: 0 when the books balance. */
+    difference_cents: number;
+    balanced: boolean;
+  };
+}

@@ -1,0 +1,2 @@
+/** GET /api/bookings/:id/receipt (issue 31); built by src/domain/receipts.ts. */
+export type { Receipt, ReceiptLine } from '../receipts';

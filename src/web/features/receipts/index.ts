@@ -1,0 +1,2 @@
+/** Receipts (issue 31): a paid booking's receipt page. */
+export { ReceiptView } from './ReceiptView';
