@@ -2,8 +2,8 @@
  * A TCP proxy to PostgreSQL for the fault tests and benchmarks (issue 15): 'up' pipes bytes,
  * `stop()` closes the listener and every connection (new connections are refused), `pause()`
  * keeps accepting but silently drops every byte in both directions (a network that loses
- * packets), `resume()` / `restart()` bring it back. Used by tests/hardening-database.test.ts,
- * tests/hardening-faults-load.test.ts and bench/bookings-faults.ts.
+ * packets), `resume()` / `restart()` bring it back. Used by tests/database-faults.test.ts,
+ * tests/database-outages-under-load.test.ts and bench/bookings-faults.ts.
  */
 import net from 'node:net';
 

@@ -49,7 +49,7 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
     ADMIN_EMAIL,
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    // Suites create many accounts from one address; tests/hardening-* turn the limits on.
+    // Suites create many accounts from one address; the rate-limit tests (tests/accounts-rate-limits.test.ts and others) turn the limits on.
     RATE_LIMITS: 'false',
     ...overrides,
   });
