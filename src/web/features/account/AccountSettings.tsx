@@ -19,7 +19,7 @@ import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useAuth } from '@/web/features/auth';
 import { accountApi, accountKey, useAccount, useAccountWrite } from './data';
-import { Section, fieldError } from './Section';
+import { CurrentPasswordField, Section, fieldError } from './Section';
 import { TwoFactorSection } from './TwoFactorSection';
 
 function ProfileSection({ account }: { account: Account }) {
@@ -154,19 +154,12 @@ function EmailSection({ account }: { account: Account }) {
             required
           />
         </FormField>
-        <FormField
+        <CurrentPasswordField
           id="email_current_password"
-          label="Current password"
-          error={error?.field === 'current_password' ? error.message : undefined}
-        >
-          <Input
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-            required
-          />
-        </FormField>
+          value={password}
+          onChange={setPassword}
+          error={error}
+        />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
@@ -206,19 +199,7 @@ function PasswordSection({ account }: { account: Account }) {
   return (
     <Section id="password" title="Password" description="Changing it signs out every other device.">
       <form className="grid gap-4 sm:max-w-md" onSubmit={submit} noValidate>
-        <FormField
-          id="current_password"
-          label="Current password"
-          error={error?.field === 'current_password' ? error.message : undefined}
-        >
-          <Input
-            type="password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            autoComplete="current-password"
-            required
-          />
-        </FormField>
+        <CurrentPasswordField id="current_password" value={current} onChange={setCurrent} error={error} />
         <FormField
           id="new_password"
           label="New password"
@@ -342,19 +323,7 @@ function DeleteSection({ account }: { account: Account }) {
               {error.message}
             </p>
           )}
-          <FormField
-            id="delete_password"
-            label="Current password"
-            error={error?.field === 'current_password' ? error.message : undefined}
-          >
-            <Input
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-              required
-            />
-          </FormField>
+          <CurrentPasswordField id="delete_password" value={password} onChange={setPassword} error={error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
               {remove.isPending ? 'Deleting...' : 'Delete Forever'}

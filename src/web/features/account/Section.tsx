@@ -1,6 +1,11 @@
-/** What the settings page's sections share: the card of a section, and the server's field errors. */
+/**
+ * What the settings page's sections share: the card of a section, the server's field errors, and
+ * the current password every sensitive change asks for.
+ */
 import type { ReactNode } from 'react';
 import { CardContent, CardDescription, CardHeader, Card } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
 import { errorMessage } from '@/web/lib/api';
 import { FieldError } from './data';
 
@@ -33,5 +38,32 @@ export function Section({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/** The "Current password" field of a sensitive change, showing the server's error about it. */
+export function CurrentPasswordField({
+  id,
+  label = 'Current password',
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: { field?: string; message: string } | null;
+}) {
+  return (
+    <FormField id={id} label={label} error={error?.field === 'current_password' ? error.message : undefined}>
+      <Input
+        type="password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete="current-password"
+        required
+      />
+    </FormField>
   );
 }

@@ -13,7 +13,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import { accountApi, accountKey } from './data';
-import { Section, fieldError } from './Section';
+import { CurrentPasswordField, Section, fieldError } from './Section';
 
 const DESCRIPTION =
   'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone. Required to reveal bank details and for a host’s first additional charge.';
@@ -67,19 +67,7 @@ function PasswordForm({
           {error.message}
         </p>
       )}
-      <FormField
-        id={id}
-        label={label}
-        error={error?.field === 'current_password' ? error.message : undefined}
-      >
-        <Input
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="current-password"
-          required
-        />
-      </FormField>
+      <CurrentPasswordField id={id} label={label} value={password} onChange={setPassword} error={error} />
       <div className="flex flex-wrap gap-2">{children(password)}</div>
     </form>
   );
