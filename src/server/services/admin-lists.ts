@@ -7,11 +7,18 @@ import type { Page } from '@/domain/contract';
 import type { AdminBookingQuery, AdminVenueFilter, AdminVenueQuery } from '@/domain/schemas';
 import type { AppContext } from '../context';
 import { bookings, profiles, venues } from '../db/schema';
-import { selectBookings, toView, type BookingView } from './bookings/shared';
+import {
+  bookingSearch,
+  countBookings,
+  literalLike,
+  selectBookings,
+  toView,
+  type BookingView,
+} from './bookings/shared';
 import { withPaymentFields, type PaymentFields } from './payments/summary';
 import { fullColumns, withImages, type AdminVenue } from './venues/shared';
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const escapeLike = (s: string) => `%${literalLike(s)}%`;
 
 /** The admin's search box: the text appears (case-insensitively, literally) in any of the columns. */
 const containsAny = (text: string, ...columns: Array<SQL | AnyColumn>) =>
@@ -103,14 +110,7 @@ export async function listAdminBookingsPage(
 ): Promise<Page<BookingView & PaymentFields> & { counts: Record<string, number> }> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(bookings.status, q.status));
-  if (q.q) {
-    conditions.push(
-      or(
-        ilike(sql`${bookings.id}::text`, `${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
-        containsAny(q.q, venues.name, profiles.full_name, profiles.email, bookings.contact_email),
-      )!,
-    );
-  }
+  if (q.q) conditions.push(bookingSearch(q.q));
   const where = conditions.length ? and(...conditions) : undefined;
   const order =
     q.sort === 'date'
@@ -118,18 +118,13 @@ export async function listAdminBookingsPage(
       : q.sort === 'created'
         ? [desc(bookings.created_at), desc(bookings.id)]
         : [desc(bookings.updated_at), desc(bookings.id)];
-  const [rows, [total], byStatus] = await Promise.all([
+  const [rows, total, byStatus] = await Promise.all([
     selectBookings(ctx.db)
       .where(where)
       .orderBy(...order)
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    ctx.db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(venues, eq(venues.id, bookings.venue_id))
-      .innerJoin(profiles, eq(profiles.id, bookings.user_id))
-      .where(where),
+    countBookings(ctx.db, where),
     ctx.db.select({ status: bookings.status, n: count() }).from(bookings).groupBy(bookings.status),
   ]);
   return {
@@ -137,7 +132,7 @@ export async function listAdminBookingsPage(
       ctx,
       rows.map((r) => toView(r, true)),
     ),
-    total: total?.n ?? 0,
+    total,
     page: q.page,
     page_size: q.page_size,
     counts: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),

@@ -4,13 +4,13 @@
  * answer first, then upcoming bookings soonest first, then past ones latest first — with the
  * filtered total and the count of requests awaiting an answer.
  */
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { HostBookingQuery, HostBookingStatusFilter } from '@/domain/schemas';
 import type { AppContext, Viewer } from '../../context';
-import { bookings, profiles, venues } from '../../db/schema';
+import { bookings, venues } from '../../db/schema';
 import { withPaymentFields } from '../payments/summary';
 import type { PaidBookingView } from './queries';
-import { selectBookings, toView } from './shared';
+import { bookingSearch, countBookings, selectBookings, toView } from './shared';
 
 /** Pending and not modified by the venue (isAwaitingGuest false): the venue must answer it. */
 export const AWAITING_ANSWER: SQL = sql`(${bookings.status} = 'pending' and coalesce(btrim(${bookings.host_notes}), '') = '')`;
@@ -22,9 +22,6 @@ const STATUS: Record<HostBookingStatusFilter, SQL> = {
   cancelled: sql`${bookings.status} = 'cancelled'`,
   edited: sql`${bookings.status} = 'edited'`,
 };
-
-/** A search text matched literally (its %, _ and \ are not wildcards). */
-const literal = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export interface HostBookingPageView {
   bookings: PaidBookingView[];
@@ -47,24 +44,11 @@ export async function listHostInbox(
   if (q.venue_id) conditions.push(eq(bookings.venue_id, q.venue_id));
   if (q.from) conditions.push(gte(bookings.date, q.from));
   if (q.to) conditions.push(lte(bookings.date, q.to));
-  if (q.q) {
-    const text = `%${literal(q.q)}%`;
-    // The booking reference is the id's first characters as the pages show it (#1a2b3c4d).
-    const ref = literal(q.q.replace(/^#/, '').toLowerCase());
-    conditions.push(
-      or(
-        ilike(profiles.full_name, text),
-        ilike(profiles.email, text),
-        ilike(bookings.contact_email, text),
-        ilike(venues.name, text),
-        ...(ref ? [ilike(sql`${bookings.id}::text`, `${ref}%`)] : []),
-      )!,
-    );
-  }
+  if (q.q) conditions.push(bookingSearch(q.q));
   const where = and(...conditions);
   const now = ctx.now().toISOString();
   const group = sql`case when ${AWAITING_ANSWER} then 0 when ${bookings.ends_at} > ${now}::timestamptz then 1 else 2 end`;
-  const [rows, [total], [pending]] = await Promise.all([
+  const [rows, total, [pending]] = await Promise.all([
     selectBookings(ctx.db)
       .where(where)
       .orderBy(
@@ -76,12 +60,7 @@ export async function listHostInbox(
       )
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    ctx.db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(venues, eq(venues.id, bookings.venue_id))
-      .innerJoin(profiles, eq(profiles.id, bookings.user_id))
-      .where(where),
+    countBookings(ctx.db, where),
     ctx.db
       .select({ n: count() })
       .from(bookings)
@@ -93,7 +72,7 @@ export async function listHostInbox(
       ctx,
       rows.map((r) => toView(r, true)),
     ),
-    total: total?.n ?? 0,
+    total,
     page: q.page,
     limit: q.limit,
     pending_count: pending?.n ?? 0,

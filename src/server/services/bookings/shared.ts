@@ -3,7 +3,7 @@
  * venue, and the guest for those who may see them), the one select they read it with, the
  * email data, and reading a booking by the access policy (src/domain/access.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { pageHref } from '@/domain/pages';
 import { bookingRelation, canOnBooking, type BookingRef } from '@/domain/access';
 import { guestCountProblem } from '@/domain/booking';
@@ -70,6 +70,37 @@ export function selectBookings(db: DbOrTx) {
 }
 
 export type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+/** How many bookings `selectBookings(db).where(where)` would read. */
+export async function countBookings(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(venues, eq(venues.id, bookings.venue_id))
+    .innerJoin(profiles, eq(profiles.id, bookings.user_id))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** A search text matched literally (its %, _ and \ are not wildcards). */
+export const literalLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The search box of a booking list: the text appears (case-insensitively, literally) in the
+ * guest's name or email, the contact email or the venue's name, or is the start of the booking's
+ * reference as the pages show it (#1a2b3c4d).
+ */
+export function bookingSearch(q: string): SQL {
+  const text = `%${literalLike(q)}%`;
+  const ref = literalLike(q.replace(/^#/, '').toLowerCase());
+  return or(
+    ilike(profiles.full_name, text),
+    ilike(profiles.email, text),
+    ilike(bookings.contact_email, text),
+    ilike(venues.name, text),
+    ...(ref ? [ilike(sql`${bookings.id}::text`, `${ref}%`)] : []),
+  )!;
+}
 
 export function toView(row: BookingRow, withGuest: boolean): BookingView {
   return withGuest
