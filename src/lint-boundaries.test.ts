@@ -33,7 +33,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       `src/domain/__boundary-${tag}.ts`,
       [
         "import type { AppContext } from '@/server/context';",
-        "import type { Viewer } from '../server/context';",
+        "import type { Viewer } from '../server/viewer';",
         "import { api } from '@/web/lib/api';",
         "import { createHash } from 'node:crypto';",
         'export const refs = [api, createHash] as unknown as [AppContext, Viewer];',

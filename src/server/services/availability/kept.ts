@@ -7,14 +7,15 @@
  * events, and this process's own committed booking changes (`onBookingsCommitted`), so a
  * writer's next read shows its change. A read that overlapped any change is not kept.
  */
-import type { PublicOverride } from './read';
+import type { TakenSlot } from '@/domain/contract';
+import type { DateOverride } from '@/domain/pricing';
 
 /** Venue and range pairs kept (a month of an ordinary venue is well under 1 KB). */
 const KEPT_MAX_ENTRIES = 20_000;
 
 export interface KeptRange {
-  overrides: PublicOverride[];
-  taken: Array<{ date: string; start_time: string; end_time: string }>;
+  overrides: DateOverride[];
+  taken: TakenSlot[];
 }
 
 export class KeptCalendars {

@@ -1,7 +1,8 @@
 /** The guest's answer to the venue's changes (SPEC §4): approve them (confirmed) or reject them. */
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';

@@ -1,7 +1,8 @@
 /** The venue's answer to a pending request (SPEC §4): the host or the admin approves or rejects it. */
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';

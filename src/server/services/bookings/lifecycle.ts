@@ -15,7 +15,7 @@ import {
 } from '@/domain/booking';
 import { conflict, forbidden, notFound } from '@/domain/errors';
 import { paymentDueAtFor } from '@/domain/payments';
-import { viewerRef, type Viewer } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
 import { bookings, type Booking } from '../../db/schema';
 import { applyTransition, type TransitionChanges } from './transition';

@@ -8,7 +8,8 @@
 import type { PaymentResult, PaymentResultState } from '@/domain/contract/payments';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordProviderState } from './record-paid';

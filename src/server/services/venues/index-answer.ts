@@ -4,10 +4,10 @@
  * undefined whenever only the database can say what its SQL would answer.
  */
 import { weekDayOf } from '@/domain/calendar';
-import { findPriceBand } from '@/domain/filters';
+import { LIST_COUNT_CAP, findPriceBand } from '@/domain/filters';
 import type { VenueListQuery } from '@/domain/schemas';
 import { weekDayBit } from '@/domain/hours';
-import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './search';
+import { decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './cursors';
 
 /** One active venue as the index keeps it. */
 export interface IndexEntry {

@@ -5,7 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import { notFound } from '@/domain/errors';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { Db } from '../../db/client';
 import { venues } from '../../db/schema';
 import {

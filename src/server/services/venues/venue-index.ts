@@ -24,8 +24,8 @@ import {
   type IndexEntry,
   type IndexView,
 } from './index-answer';
-import { cardColumns, cardOf } from './search';
 import type { PublicVenue } from './shared';
+import { cardColumns, cardOf } from './venue-card';
 
 const DETAIL_MAX_ENTRIES = 5_000;
 /** After a failed load, how long before the next try (the SQL answers meanwhile). */
