@@ -84,7 +84,7 @@ export async function cancelOpenPayments(ctx: AppContext, tx: Tx, bookingId: str
     .from(payments)
     .where(and(eq(payments.booking_id, bookingId), inArray(payments.status, [...OPEN_STATUSES])));
   for (const p of open) {
-    if (p.provider_id) await ctx.payments.cancel(tx, p.provider_id);
+    if (p.provider_id) await ctx.payments.cancel(p.provider_id);
     await tx
       .update(payments)
       .set({ status: 'canceled', updated_at: sql`now()` })
@@ -121,7 +121,7 @@ export async function cancelBooking(
     let refund: CancelAnswer['refund'] = null;
     if (quote.refund_cents > 0 && money.payment?.provider_id) {
       const key = `refund:${row.booking.id}:${money.payment.id}:cancel`;
-      const result = await ctx.payments.refund(tx, {
+      const result = await ctx.payments.refund({
         providerPaymentId: money.payment.provider_id,
         amountCents: quote.refund_cents,
         idempotencyKey: key,

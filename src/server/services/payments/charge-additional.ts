@@ -113,7 +113,7 @@ export async function chargeAdditional(
         created_at: ctx.now(), // the 48 hours to dispute it run from here, on the app's clock
       })
       .returning();
-    const result = await ctx.payments.chargeSavedCard(tx, {
+    const result = await ctx.payments.chargeSavedCard({
       paymentMethodId: setup.payment_method_id,
       customerId: setup.customer_id,
       amountCents: input.amountCents,

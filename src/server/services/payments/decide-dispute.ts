@@ -52,7 +52,7 @@ export async function decideDispute(
       if (!d.provider_id || d.charge_status !== 'succeeded')
         throw conflict('This charge was not collected, so there is nothing to refund.', 'NOTHING_TO_REFUND');
       const key = `refund:${d.booking_id}:${d.payment_id}:dispute`;
-      const result = await ctx.payments.refund(tx, {
+      const result = await ctx.payments.refund({
         providerPaymentId: d.provider_id,
         amountCents: d.amount_cents,
         idempotencyKey: key,

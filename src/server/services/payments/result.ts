@@ -36,7 +36,7 @@ export async function paymentResult(
   let payment = await latest();
   if (!row.booking.payment_intent_id && payment?.provider_id && payment.status !== 'canceled') {
     // Not decided yet (or the webhook has not arrived): ask the provider.
-    const state = await ctx.payments.retrieve(ctx.db, payment.provider_id);
+    const state = await ctx.payments.retrieve(payment.provider_id);
     if (state) {
       await inTransaction(ctx.db, (tx) => recordProviderState(ctx, tx, state));
       row = (await findPaymentBooking(ctx.db, bookingId))!;
