@@ -84,7 +84,7 @@ export async function getAvailability(
   // The venue as the viewer may read it (404 otherwise): an active venue's public detail is kept
   // (decision 0031) and has what the calendar needs — its zone and weekly hours.
   const cache = ctx.venueListCache;
-  const venue = await getVenue(ctx, viewer, venueId, { countKept: false });
+  const venue = await getVenue(ctx, viewer, venueId, { countAsDetailRead: false });
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);
@@ -96,8 +96,9 @@ export async function getAvailability(
 
   // The range's overrides and confirmed times are kept until the venue changes (decision 0034).
   const calendars = cache.enabled ? cache.calendars : undefined;
-  const kept = calendars?.get(venue.id, from, to);
-  if (kept) return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...kept };
+  const cached = calendars?.get(venue.id, from, to);
+  if (cached)
+    return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...cached };
   const version = calendars?.version ?? 0;
 
   const { overrides, taken } = await rangeOfVenue(ctx.db, venue.id, from, to);

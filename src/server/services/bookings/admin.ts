@@ -12,7 +12,7 @@ import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '.
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
 import { releaseToWaitlist } from '../waitlist/notify';
-import { confirmation, lockVenueConfirmations, swap } from './lifecycle';
+import { confirmation, lockVenueConfirmations, transitionIfUnchanged } from './lifecycle';
 import {
   appUrl,
   bookingRef,
@@ -44,7 +44,7 @@ export async function adminUpdateBooking(
     checkCapacity(input.guest_count, row.venue.capacity);
     const instants = bookingInstants(row.booking.date, input.start_time, input.end_time, row.venue.time_zone);
     if (input.status === 'confirmed') await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, adminOverride(row.booking, input.status), {
+    const after = await transitionIfUnchanged(tx, row, adminOverride(row.booking, input.status), {
       guest_count: input.guest_count,
       start_time: input.start_time,
       end_time: input.end_time,

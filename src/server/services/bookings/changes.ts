@@ -22,7 +22,7 @@ import {
   lockVenueConfirmations,
   refusal,
   confirmation,
-  swap,
+  transitionIfUnchanged,
   transitionOrRefuse,
 } from './lifecycle';
 import {
@@ -65,7 +65,7 @@ export async function approveChanges(
     const transition = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
     if (!isSeenVersion(row.booking, seenUpdatedAt)) throw conflict(TERMS_CHANGED_AGAIN, 'BOOKING_CHANGED');
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(
+    const after = await transitionIfUnchanged(
       tx,
       row,
       transition,
@@ -96,7 +96,7 @@ export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string)
   return inTransaction(ctx.db, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
     const transition = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
-    const after = await swap(tx, row, transition, {}, refusal('guest', 'reject_changes'));
+    const after = await transitionIfUnchanged(tx, row, transition, {}, refusal('guest', 'reject_changes'));
     await appendSystemLine(tx, id, SYSTEM_LINES.changesRejected());
     await tellHost(
       tx,

@@ -13,7 +13,7 @@ import {
   lockVenueConfirmations,
   refusal,
   confirmation,
-  swap,
+  transitionIfUnchanged,
   transitionOrRefuse,
 } from './lifecycle';
 import { BOOKING_CHANGED, appUrl, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
@@ -36,7 +36,13 @@ export async function approveBooking(
       throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, transition, confirmation(ctx.now(), row), refusal(actor, 'approve'));
+    const after = await transitionIfUnchanged(
+      tx,
+      row,
+      transition,
+      confirmation(ctx.now(), row),
+      refusal(actor, 'approve'),
+    );
     await appendSystemLine(tx, id, SYSTEM_LINES.approved(actor === 'admin' ? 'admin' : 'host'));
     await enqueueEmail(
       tx,
@@ -58,7 +64,7 @@ export async function rejectBooking(
   return inTransaction(ctx.db, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, 'decide');
     const transition = transitionOrRefuse(row.booking, actor, 'reject');
-    const after = await swap(tx, row, transition, {}, refusal(actor, 'reject'));
+    const after = await transitionIfUnchanged(tx, row, transition, {}, refusal(actor, 'reject'));
     await appendSystemLine(tx, id, SYSTEM_LINES.rejected(actor === 'admin' ? 'admin' : 'host', reason));
     await enqueueEmail(
       tx,

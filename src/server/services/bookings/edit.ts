@@ -13,7 +13,7 @@ import { BOOKING_TEMPLATES, bookingEditedEmail } from '../../mail/booking-emails
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
 import { confirmedAround } from '../availability/read';
-import { forVenueAction, refusal, swap, transitionOrRefuse } from './lifecycle';
+import { forVenueAction, refusal, transitionIfUnchanged, transitionOrRefuse } from './lifecycle';
 import { checkCapacity, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
 
 /**
@@ -60,7 +60,7 @@ export async function editBooking(
       isAwaitingGuest(row.booking) && row.booking.previous_terms
         ? row.booking.previous_terms
         : termsOf(row.booking);
-    const after = await swap(
+    const after = await transitionIfUnchanged(
       tx,
       row,
       transition,

@@ -6,7 +6,7 @@
  * own commit so their change shows at once on this server.
  */
 import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
-import { KeptCalendars } from '../availability/kept';
+import { CalendarCache } from '../availability/calendar-cache';
 import type { VenueIndex } from './venue-index';
 
 /**
@@ -36,7 +36,7 @@ export class VenueListCache {
   /** The index of the active venues that answers list misses (decision 0031), once attached. */
   index: VenueIndex | undefined;
   /** The calendars' database reads, kept per venue and range (decision 0034). */
-  readonly calendars = new KeptCalendars();
+  readonly calendars = new CalendarCache();
 
   constructor(
     private readonly clock: () => number = Date.now,

@@ -53,10 +53,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The SQL form of the domain's venueMatches (plus the date filter), on active venues. Without
- * `grams`, a short location is only checked (no index of grams offered): for a page that walks
- * the order's index, where the index's condition would be computed on every entry.
+ * `useShortLocationIndex`, a location of one or two characters is only checked (the index of
+ * one- and two-character substrings, venues_grams_idx, is not offered): for a page that walks the
+ * order's index, where that index's condition would be computed on every entry.
  */
-export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {}): SQL[] {
+export function filterConditions(f: NormalizedVenueFilters, { useShortLocationIndex = true } = {}): SQL[] {
   const conditions: SQL[] = [];
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
@@ -76,7 +77,9 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
       // substrings (venues_grams_idx, decision 0039) finds the candidates, the LIKE decides.
       const text = sql`${venues.place} || '' like lower(${pattern})`;
       conditions.push(
-        grams ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})` : text,
+        useShortLocationIndex
+          ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})`
+          : text,
       );
     }
   }
@@ -147,7 +150,7 @@ export function listQueries(db: Db, query: VenueListQuery) {
   const byRating = sort === 'rating';
   const byPrice: 'asc' | 'desc' | null = sort === 'price_asc' ? 'asc' : sort === 'price_desc' ? 'desc' : null;
   const conditions = filterConditions(filters);
-  const walkConditions = filterConditions(filters, { grams: false });
+  const walkConditions = filterConditions(filters, { useShortLocationIndex: false });
   let keyset: SQL | undefined;
   if (cursor && byPrice) {
     const after = decodePriceCursor(cursor, byPrice);
