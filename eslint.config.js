@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importCycles from './lint-rules/import-cycles.js';
 
 /*
  * Import boundaries (ARCHITECTURE.md): imports point one way.
@@ -78,12 +79,13 @@ export default tseslint.config(
     rules: boundary(NOT_SERVER, FEATURE_INDEX_ONLY, outOfFeature('../../')),
   },
   {
-    // No import cycles anywhere in src, and the server's layers as zones (docs/decisions/0075):
-    // services sit below http, jobs and routes and never import them.
+    // No import cycles anywhere in src, type-only imports included (docs/decisions/0084: our own
+    // rule, as import-x/no-cycle skips `import type`), and the server's layers as zones
+    // (docs/decisions/0075): services sit below http, jobs and routes and never import them.
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, velvet: importCycles },
     settings: {
-      // Without these, import-x reads only .js files and follows no .ts import (no cycle is seen).
+      // Without these, import-x reads only .js files and resolves no .ts import.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
@@ -94,7 +96,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'velvet/no-import-cycle': ['error', { alias: { '@': path.resolve(import.meta.dirname, 'src') } }],
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -33,7 +33,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       `src/domain/__boundary-${tag}.ts`,
       [
         "import type { AppContext } from '@/server/context';",
-        "import type { Viewer } from '../server/context';",
+        "import type { Viewer } from '../server/viewer';",
         "import { api } from '@/web/lib/api';",
         "import { createHash } from 'node:crypto';",
         'export const refs = [api, createHash] as unknown as [AppContext, Viewer];',
@@ -101,7 +101,24 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       `${a}.ts`,
       `import { b } from './__cycle-b-${tag}';\n\nexport const a = () => b;\n`,
     );
-    expect(messages.map((m) => [m.rule, m.line])).toEqual([['import-x/no-cycle', 1]]);
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([['velvet/no-import-cycle', 1]]);
+  });
+
+  it('refuses an import cycle that closes only through type-only imports (decision 0084)', async () => {
+    const a = `src/server/__type-cycle-a-${tag}`;
+    const b = `src/server/__type-cycle-b-${tag}`;
+    const bFile = path.join(root, `${b}.ts`);
+    writeFileSync(
+      bFile,
+      `import type { A } from '@/server/__type-cycle-a-${tag}';\n\nexport type B = { a: A };\n`,
+    );
+    written.push(bFile);
+    const messages = await lint(
+      `${a}.ts`,
+      `import type { B } from './__type-cycle-b-${tag}';\n\nexport type A = { b?: B };\n`,
+    );
+    expect(messages.map((m) => [m.rule, m.line])).toEqual([['velvet/no-import-cycle', 1]]);
+    expect(messages[0]!.message).toContain(`__type-cycle-b-${tag}.ts`);
   });
 
   it('refuses a service importing the http, jobs or routes layer', async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import type { Viewer } from '../src/server/context';
+import type { Viewer } from '../src/server/viewer';
 import { bookings, profiles, venueReviews, type Booking, type Venue } from '../src/server/db/schema';
 import { republishReview, submitReview, unpublishReview } from '../src/server/services/reviews';
 import { createTestEnv, type TestEnv } from './support/env';

@@ -157,7 +157,7 @@ describe('the calendar reads the kept detail of an active venue', () => {
     const keep = () =>
       vi.waitFor(async () => {
         await call(env, 'GET', `/api/venues/${v.id}`);
-        expect(index().kept(v.id)).toBeDefined();
+        expect(index().peekDetail(v.id)).toBeDefined();
       });
     await keep();
     const hours = nightHours({ monday: { closed: true } });

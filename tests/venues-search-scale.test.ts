@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayState } from '@/domain/availability';
-import { VENUE_LIST_DEFAULT_LIMIT, normalizeFilters, venueMatches } from '@/domain/filters';
+import { LIST_COUNT_CAP, VENUE_LIST_DEFAULT_LIMIT, normalizeFilters, venueMatches } from '@/domain/filters';
 import { venueListQuerySchema } from '@/domain/schemas';
 import { openDays, type WeeklyHours } from '@/domain/hours';
 import { generateVenues, OVERRIDE_DATES } from '../bench/lib/generate-venues';
-import { LIST_COUNT_CAP, countsOf, listQueries, walksTheOrder } from '../src/server/services/venues/search';
+import { countsOf, listQueries, walksTheOrder } from '../src/server/services/venues/search';
 import { openPostgres } from '../src/server/db/client';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn } from './support/client';

@@ -6,10 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayState } from '@/domain/availability';
 import { WEEK_DAYS, weekDayOf } from '@/domain/calendar';
-import { PRICE_BANDS, normalizeFilters, venueMatches, type VenueFilterInput } from '@/domain/filters';
+import {
+  LIST_COUNT_CAP,
+  PRICE_BANDS,
+  normalizeFilters,
+  venueMatches,
+  type VenueFilterInput,
+} from '@/domain/filters';
 import { defaultHours, type WeeklyHours } from '@/domain/hours';
 import { venueAvailability, venues } from '../src/server/db/schema';
-import { LIST_COUNT_CAP } from '../src/server/services/venues/search';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn } from './support/client';
 

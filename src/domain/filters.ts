@@ -163,6 +163,12 @@ export function filtersToQuery(filters: VenueFilterInput): Record<string, string
 export const VENUE_LIST_DEFAULT_LIMIT = 12;
 
 /**
+ * The list's filtered count stops here: past it the list says "100+" (`total_count_capped`,
+ * decision 0023). The server's SQL and its in-process index both count up to it.
+ */
+export const LIST_COUNT_CAP = 100;
+
+/**
  * Orders of the venue list: newest first (default), best rated first (then most reviewed), or
  * by price (base_price) either way, ties by creation in the same direction.
  */

@@ -1,4 +1,3 @@
-import type { ViewerRef } from '@/domain/access';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -8,9 +7,9 @@ import type { ChangeFeed } from './adapters/realtime';
 import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
 import type { PaymentProvider } from './adapters/payments/types';
-import type { Profile } from './db/schema';
 import type { Metrics } from './metrics';
 import type { VenueListCache } from './services/venues/list-cache';
+import type { Viewer } from './viewer';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
 export interface AppContext {
@@ -36,18 +35,6 @@ export interface AppContext {
   metrics: Metrics;
   /** When this process started (uptime in the admin's Environment section). */
   startedAt: Date;
-}
-
-export interface Viewer {
-  userId: string;
-  profile: Profile;
-}
-
-/** The viewer as the access policy (src/domain/access.ts) sees them; null when signed out. */
-export function viewerRef(viewer: Viewer): ViewerRef;
-export function viewerRef(viewer: Viewer | null): ViewerRef | null;
-export function viewerRef(viewer: Viewer | null): ViewerRef | null {
-  return viewer ? { profileId: viewer.profile.id, role: viewer.profile.role } : null;
 }
 
 export type AppEnv = {

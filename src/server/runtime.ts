@@ -47,7 +47,7 @@ export async function createContext(
       parseKey(config.DATA_ENCRYPTION_KEY),
       config.DATA_ENCRYPTION_OLD_KEYS.map(parseKey),
     ),
-    payments: overrides.payments ?? (await createPaymentProvider(config)),
+    payments: overrides.payments ?? (await createPaymentProvider(config, database.db)),
     venueListCache,
     now: overrides.now ?? (() => new Date()),
     logRing: logRingOf(log) ?? new LogRing(),

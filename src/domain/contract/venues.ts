@@ -34,9 +34,9 @@ export interface VenueCard {
 /** GET /api/venues */
 export interface VenueListPage {
   venues: VenueCard[];
-  /** Active venues matching the filters, counted up to 1,000 (see total_count_capped). */
+  /** Active venues matching the filters, counted up to 100 (LIST_COUNT_CAP; see total_count_capped). */
   total_count: number;
-  /** More venues match than total_count says: the list shows "1,000+". */
+  /** More venues match than total_count says: the list shows "100+". */
   total_count_capped: boolean;
   /** All active venues. */
   all_count: number;

@@ -45,17 +45,33 @@ export function onBookingsCommitted(db: Db, listener: (venueId: string) => void)
   return () => set.delete(listener);
 }
 
+/**
+ * The transaction `inTransaction` is running on a database, for the one piece of code that joins
+ * the caller's transaction without being handed it: the built-in card processor's store
+ * (adapters/payments/local-store.ts), which must write in the transaction of the payment row
+ * that refers to its records, while the payment provider's interface takes no database handle.
+ */
+const running = new AsyncLocalStorage<{ db: Db; tx: Tx }>();
+
+/** The transaction in progress on `db` in this async context, if any. */
+export function transactionInProgress(db: Db): Tx | undefined {
+  const current = running.getStore();
+  return current?.db === db ? current.tx : undefined;
+}
+
 export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     let used: Tx | undefined;
     try {
       const hook = commitHook.getStore();
-      const result = await db.transaction(async (tx) => {
-        used = tx;
-        const result = await fn(tx);
-        if (hook) await hook(tx);
-        return result;
-      });
+      const result = await db.transaction((tx) =>
+        running.run({ db, tx }, async () => {
+          used = tx;
+          const result = await fn(tx);
+          if (hook) await hook(tx);
+          return result;
+        }),
+      );
       const changed = used && bookingChanges.get(used);
       if (changed)
         for (const listener of bookingListeners.get(db) ?? []) for (const id of changed) listener(id);

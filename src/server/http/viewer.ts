@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppContext, AppEnv, Viewer } from '../context';
+import type { AppContext, AppEnv } from '../context';
+import type { Viewer } from '../viewer';
 import { profiles } from '../db/schema';
 import type { Role } from '@/domain/access';
 import { forbidden, unauthenticated } from '@/domain/errors';

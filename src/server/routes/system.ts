@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { PublicConfig } from '@/domain/contract';
-import { viewerRef, type AppContext } from '../context';
+import type { AppContext } from '../context';
+import { viewerRef } from '../viewer';
 import { endpoint, json, jsonOf, media } from '../http/endpoint';
 import { AppError } from '@/domain/errors';
 import { clientAddress } from '../http/client-address';

@@ -27,11 +27,15 @@ import {
   type Venue,
 } from '../db/schema';
 import { inTransaction } from '../db/transaction';
-import { LocalPaymentProvider } from '../adapters/payments/local';
+import type { HostedCardForm, PaymentProvider } from '../adapters/payments/types';
 import { bookingInstants } from '@/domain/instants';
 import { findConfirmedOverlap } from '../services/availability';
 import { recordProviderState } from '../services/payments/record-paid';
 import type { DemoAccounts } from './accounts';
+
+/** A provider whose card form Velvet serves (the built-in processor): the demo pays through it. */
+type DemoProcessor = PaymentProvider & { cardForm: HostedCardForm };
+const hasCardForm = (p: PaymentProvider): p is DemoProcessor => p.cardForm !== null;
 
 const DEMO_CARD = {
   name: 'Demo Guest',
@@ -41,13 +45,7 @@ const DEMO_CARD = {
 };
 
 /** Pays an hourly booking or puts a card on file, with a test card (completing any challenge). */
-async function payDemo(
-  ctx: AppContext,
-  local: LocalPaymentProvider,
-  b: Booking,
-  venue: Venue,
-  number: string,
-) {
+async function payDemo(ctx: AppContext, local: DemoProcessor, b: Booking, venue: Venue, number: string) {
   await inTransaction(ctx.db, async (tx) => {
     const setup = venue.pricing_type === 'minimum_spend';
     const key = `booking:${b.id}:${setup ? 'setup' : 'payment'}:1`;
@@ -59,8 +57,8 @@ async function payDemo(
     };
     const amountCents = setup ? 0 : toCents(b.total_price);
     const intent = setup
-      ? await local.collectCard(tx, { idempotencyKey: key, metadata })
-      : await local.createPayment(tx, { amountCents, idempotencyKey: key, metadata });
+      ? await local.collectCard({ idempotencyKey: key, metadata })
+      : await local.createPayment({ amountCents, idempotencyKey: key, metadata });
     await tx.insert(payments).values({
       booking_id: b.id,
       kind: setup ? 'setup' : 'payment',
@@ -71,12 +69,11 @@ async function payDemo(
       client_secret: intent.clientSecret,
       idempotency_key: key,
     });
-    const row = await local.intentForSecret(tx, intent.clientSecret);
-    const result = await local.confirm(tx, row, { ...DEMO_CARD, number }, ctx.now());
+    const result = await local.cardForm.confirm(intent.clientSecret, { ...DEMO_CARD, number }, ctx.now());
     if (result.status === 'requires_action') {
-      await local.authenticate(tx, (await local.intentForSecret(tx, intent.clientSecret))!, 'complete');
+      await local.cardForm.authenticate(intent.clientSecret, intent.providerId, 'complete');
     }
-    await recordProviderState(ctx, tx, (await local.retrieve(tx, intent.providerId))!);
+    await recordProviderState(ctx, tx, (await local.retrieve(intent.providerId))!);
   });
 }
 
@@ -181,8 +178,8 @@ export async function seedPayments(
     }
   }
 
-  if (!(ctx.payments instanceof LocalPaymentProvider) || hourly.length === 0 || minSpend.length === 0) return;
   const local = ctx.payments;
+  if (!hasCardForm(local) || hourly.length === 0 || minSpend.length === 0) return;
   const [g0, g1] = accounts.guests;
 
   // Past confirmed bookings were paid (or had a card on file) before the event.
@@ -261,7 +258,7 @@ export async function seedPayments(
       'guest',
     );
     const key = `refund:${refunded.id}:${payment!.id}:cancel`;
-    const result = await local.refund(tx, {
+    const result = await local.refund({
       providerPaymentId: payment!.provider_id!,
       amountCents: amount,
       idempotencyKey: key,
@@ -322,7 +319,7 @@ export async function seedPayments(
 /** A minimum-spend night `days` ago: its card on file, then a post-event additional charge. */
 async function chargedAfterEvent(
   ctx: AppContext,
-  local: LocalPaymentProvider,
+  local: DemoProcessor,
   chargedVenue: Venue,
   g0: Profile,
   days: number,
@@ -350,7 +347,7 @@ async function chargedAfterEvent(
       .where(and(eq(payments.booking_id, charged.id), eq(payments.kind, 'setup')));
     const key = `charge:${charged.id}:demo`;
     const amountCents = 8550;
-    const result = await local.chargeSavedCard(tx, {
+    const result = await local.chargeSavedCard({
       paymentMethodId: setup!.payment_method_id!,
       customerId: setup!.customer_id ?? null,
       amountCents,
@@ -374,7 +371,7 @@ async function chargedAfterEvent(
     if (!disputed) return;
     // A second charge the guest disputed (decision 82): the admin's Disputes section has one open.
     const cleaningKey = `charge:${charged.id}:demo-cleaning`;
-    const cleaning = await local.chargeSavedCard(tx, {
+    const cleaning = await local.chargeSavedCard({
       paymentMethodId: setup!.payment_method_id!,
       customerId: setup!.customer_id ?? null,
       amountCents: 2500,

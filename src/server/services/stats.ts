@@ -1,10 +1,10 @@
 /** The dashboard tiles of each role (SPEC §2 dashboards) and the home page's venue count. */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { guestSpentCents } from './payments/summary';
-import type { AppContext, Viewer } from '../context';
+import type { AppContext } from '../context';
+import type { Viewer } from '../viewer';
 import { bookings, venues } from '../db/schema';
 import { venueStateCounts } from './admin-lists';
-import { LIST_TTL_MS } from './venues/list-cache';
 import { activeVenueCount } from './venues/search';
 
 /**
@@ -12,7 +12,7 @@ import { activeVenueCount } from './venues/search';
  * dropped with it when a venue changes (decision 9).
  */
 export async function publicVenueStats(ctx: AppContext) {
-  return ctx.venueListCache.get('stats', LIST_TTL_MS, async () => ({
+  return ctx.venueListCache.get('stats', async () => ({
     active_venues: await activeVenueCount(ctx),
   }));
 }

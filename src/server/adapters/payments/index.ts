@@ -1,14 +1,19 @@
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { LocalPaymentProvider } from './local';
+import { DatabaseLocalStore } from './local-store';
 import { StripePaymentProvider } from './stripe';
 import type { PaymentProvider } from './types';
 
-export type { PaymentProvider } from './types';
+export type { HostedCardForm, PaymentProvider } from './types';
 export { LocalPaymentProvider } from './local';
 export { StripePaymentProvider } from './stripe';
 
-/** The provider PAYMENT_PROVIDER names (config has checked the Stripe keys are there). */
-export async function createPaymentProvider(config: Config): Promise<PaymentProvider> {
+/**
+ * The provider PAYMENT_PROVIDER names (config has checked the Stripe keys are there). The
+ * built-in processor keeps its records in `db` (its local_* tables).
+ */
+export async function createPaymentProvider(config: Config, db: Db): Promise<PaymentProvider> {
   if (config.PAYMENT_PROVIDER === 'stripe') {
     return StripePaymentProvider.create({
       secretKey: config.STRIPE_SECRET_KEY!,
@@ -19,5 +24,5 @@ export async function createPaymentProvider(config: Config): Promise<PaymentProv
       protocol: config.STRIPE_API_PROTOCOL,
     });
   }
-  return new LocalPaymentProvider();
+  return new LocalPaymentProvider(new DatabaseLocalStore(db));
 }

@@ -13,19 +13,18 @@
  * The browser sends the card to /api/local-processor/confirm (the provider's hosted field);
  * only the brand and last 4 digits are kept, never the number or the CVC.
  *
- * Longer than 300 lines: one class implementing the whole PaymentProvider interface (its card
- * rules are in local-cards.ts).
+ * Its records are kept by the store it is given (local-store.ts: the database, in the caller's
+ * transaction), its card rules are in local-cards.ts; it serves its own card form (`cardForm`,
+ * the HostedCardForm of types.ts), which Stripe leaves to Stripe.js.
  */
 import type { LocalCard } from '@/domain/contract/payments';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardBrand } from '@/domain/payments';
 import { conflict, invalid, notFound } from '@/domain/errors';
-import type { DbOrTx } from '../../db/client';
-import { localIntents, localPaymentMethods, localRefunds, type LocalIntent } from '../../db/schema';
 import type {
   ChargeResult,
   CreatedIntent,
+  HostedCardForm,
   PaymentMetadata,
   PaymentProvider,
   ProviderEvent,
@@ -41,73 +40,55 @@ import {
   type LocalConfirmResult,
   type LocalDeclineCode,
 } from './local-cards';
+import type { LocalIntent, LocalProcessorStore } from './local-store';
 
 export { checkCard, LOCAL_MESSAGES, type LocalConfirmResult, type LocalDeclineCode } from './local-cards';
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
-export class LocalPaymentProvider implements PaymentProvider {
+export class LocalPaymentProvider implements PaymentProvider, HostedCardForm {
   readonly name = 'local' as const;
   readonly publishableKey = null;
+  /** The card form is this processor's own (/api/local-processor/*). */
+  readonly cardForm: HostedCardForm = this;
 
-  private async createIntent(
-    db: DbOrTx,
+  constructor(private readonly store: LocalProcessorStore) {}
+
+  private createIntent(
     kind: 'payment' | 'setup',
     amountCents: number,
     idempotencyKey: string,
     metadata: PaymentMetadata,
   ): Promise<LocalIntent> {
     const id = `${kind === 'payment' ? 'pi' : 'seti'}_local_${token()}`;
-    await db
-      .insert(localIntents)
-      .values({
-        id,
-        kind,
-        client_secret: `${id}_secret_${token(16)}`,
-        amount_cents: amountCents,
-        status: 'requires_payment_method',
-        metadata,
-        idempotency_key: idempotencyKey,
-      })
-      .onConflictDoNothing({ target: localIntents.idempotency_key });
-    const [row] = await db
-      .select()
-      .from(localIntents)
-      .where(eq(localIntents.idempotency_key, idempotencyKey));
-    return row!;
+    return this.store.putIntent({
+      id,
+      kind,
+      client_secret: `${id}_secret_${token(16)}`,
+      amount_cents: amountCents,
+      status: 'requires_payment_method',
+      metadata,
+      idempotency_key: idempotencyKey,
+    });
   }
 
-  async createPayment(
-    db: DbOrTx,
-    input: { amountCents: number; idempotencyKey: string; metadata: PaymentMetadata },
-  ): Promise<CreatedIntent> {
-    const row = await this.createIntent(
-      db,
-      'payment',
-      input.amountCents,
-      input.idempotencyKey,
-      input.metadata,
-    );
+  async createPayment(input: {
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+  }): Promise<CreatedIntent> {
+    const row = await this.createIntent('payment', input.amountCents, input.idempotencyKey, input.metadata);
     return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
   }
 
-  async collectCard(
-    db: DbOrTx,
-    input: { idempotencyKey: string; metadata: PaymentMetadata },
-  ): Promise<CreatedIntent> {
-    const row = await this.createIntent(db, 'setup', 0, input.idempotencyKey, input.metadata);
+  async collectCard(input: { idempotencyKey: string; metadata: PaymentMetadata }): Promise<CreatedIntent> {
+    const row = await this.createIntent('setup', 0, input.idempotencyKey, input.metadata);
     return { providerId: row.id, clientSecret: row.client_secret, status: row.status, customerId: null };
   }
 
-  async chargeSavedCard(db: DbOrTx, input: SavedCardCharge): Promise<ChargeResult> {
-    const [existing] = await db
-      .select()
-      .from(localIntents)
-      .where(eq(localIntents.idempotency_key, input.idempotencyKey));
-    const [pm] = await db
-      .select()
-      .from(localPaymentMethods)
-      .where(eq(localPaymentMethods.id, input.paymentMethodId));
+  async chargeSavedCard(input: SavedCardCharge): Promise<ChargeResult> {
+    const existing = await this.store.intentByKey(input.idempotencyKey);
+    const pm = await this.store.savedCard(input.paymentMethodId);
     const card = pm ? { brand: pm.brand, last4: pm.last4 } : null;
     if (existing) return this.chargeResult(existing, card);
     if (!pm) {
@@ -121,27 +102,20 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     const needsAuth = pm.behaviour === 'auth_always';
     const id = `pi_local_${token()}`;
-    await db
-      .insert(localIntents)
-      .values({
-        id,
-        kind: 'payment',
-        client_secret: `${id}_secret_${token(16)}`,
-        amount_cents: input.amountCents,
-        status: needsAuth ? 'failed' : 'succeeded',
-        off_session: true,
-        payment_method_id: pm.id,
-        last_error_code: needsAuth ? 'authentication_required' : null,
-        last_error_message: needsAuth ? LOCAL_MESSAGES.authentication_required : null,
-        metadata: input.metadata,
-        idempotency_key: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: localIntents.idempotency_key });
-    const [row] = await db
-      .select()
-      .from(localIntents)
-      .where(eq(localIntents.idempotency_key, input.idempotencyKey));
-    return this.chargeResult(row!, card);
+    const row = await this.store.putIntent({
+      id,
+      kind: 'payment',
+      client_secret: `${id}_secret_${token(16)}`,
+      amount_cents: input.amountCents,
+      status: needsAuth ? 'failed' : 'succeeded',
+      off_session: true,
+      payment_method_id: pm.id,
+      last_error_code: needsAuth ? 'authentication_required' : null,
+      last_error_message: needsAuth ? LOCAL_MESSAGES.authentication_required : null,
+      metadata: input.metadata,
+      idempotency_key: input.idempotencyKey,
+    });
+    return this.chargeResult(row, card);
   }
 
   private chargeResult(row: LocalIntent, card: ChargeResult['card']): ChargeResult {
@@ -154,31 +128,22 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
-  async refund(
-    db: DbOrTx,
-    input: { providerPaymentId: string; amountCents: number; idempotencyKey: string },
-  ): Promise<RefundResult> {
-    const [done] = await db
-      .select()
-      .from(localRefunds)
-      .where(eq(localRefunds.idempotency_key, input.idempotencyKey));
+  async refund(input: {
+    providerPaymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<RefundResult> {
+    const done = await this.store.refundByKey(input.idempotencyKey);
     if (done) return { providerRefundId: done.id, status: 'succeeded' };
-    const [intent] = await db
-      .select()
-      .from(localIntents)
-      .where(eq(localIntents.id, input.providerPaymentId))
-      .for('update');
+    const intent = await this.store.intent(input.providerPaymentId, { lock: true });
     if (!intent || intent.kind !== 'payment') throw notFound('No such payment.');
     if (intent.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded.');
-    const [{ refunded } = { refunded: 0 }] = await db
-      .select({ refunded: sql<number>`coalesce(sum(${localRefunds.amount_cents}), 0)`.mapWith(Number) })
-      .from(localRefunds)
-      .where(eq(localRefunds.intent_id, intent.id));
+    const refunded = await this.store.refundedCents(intent.id);
     if (input.amountCents <= 0 || refunded + input.amountCents > intent.amount_cents) {
       throw invalid('A refund cannot exceed what was paid.');
     }
     const id = `re_local_${token()}`;
-    await db.insert(localRefunds).values({
+    await this.store.addRefund({
       id,
       intent_id: intent.id,
       amount_cents: input.amountCents,
@@ -188,47 +153,41 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { providerRefundId: id, status: 'succeeded' };
   }
 
-  async cancel(db: DbOrTx, providerId: string): Promise<void> {
-    await db
-      .update(localIntents)
-      .set({ status: 'canceled', updated_at: sql`now()` })
-      .where(and(eq(localIntents.id, providerId), inArray(localIntents.status, [...OPEN_STATUSES])));
+  async cancel(providerId: string): Promise<void> {
+    await this.store.updateIntent(providerId, { status: 'canceled' }, OPEN_STATUSES);
   }
 
-  async retrieve(db: DbOrTx, providerId: string): Promise<ProviderPaymentState | null> {
-    const [row] = await db.select().from(localIntents).where(eq(localIntents.id, providerId));
-    return row ? this.stateOf(db, row) : null;
+  async retrieve(providerId: string): Promise<ProviderPaymentState | null> {
+    const row = await this.store.intent(providerId);
+    return row ? this.stateOf(row) : null;
   }
 
   async parseEvent(): Promise<ProviderEvent> {
     throw notFound('Provider webhooks are not used with the built-in card processor.');
   }
 
-  /* ---------- the card form's side (local only) ---------- */
+  /* ---------- the card form's side (HostedCardForm) ---------- */
 
   /** The intent a client secret belongs to, locked for the confirmation (404 when unknown). */
-  async intentForSecret(db: DbOrTx, clientSecret: string, intentId?: string): Promise<LocalIntent> {
-    const where = intentId
-      ? and(eq(localIntents.client_secret, clientSecret), eq(localIntents.id, intentId))
-      : eq(localIntents.client_secret, clientSecret);
-    const [row] = await db.select().from(localIntents).where(where).for('update');
+  private async intentForSecret(clientSecret: string, intentId?: string): Promise<LocalIntent> {
+    const row = await this.store.intentBySecret(clientSecret, intentId);
     if (!row) throw notFound('No such payment. Start the payment again.');
     return row;
   }
 
-  /** The guest's card, sent by the card form: pays or saves it, or asks for authentication. */
-  async confirm(db: DbOrTx, intent: LocalIntent, card: LocalCard, now: Date): Promise<LocalConfirmResult> {
+  async confirm(clientSecret: string, card: LocalCard, now: Date): Promise<LocalConfirmResult> {
+    const intent = await this.intentForSecret(clientSecret);
     if (intent.status === 'succeeded') return { status: 'succeeded', intent_id: intent.id };
     if (intent.status === 'canceled') throw conflict('This payment was canceled.', 'PAYMENT_CANCELED');
     const problem = checkCard(card, now);
-    if (problem) return this.fail(db, intent, problem, false);
+    if (problem) return this.fail(intent, problem, false);
     const digits = card.number.replace(/[\s-]/g, '');
     const behaviour = TEST_CARDS[digits] ?? 'ok';
-    if (behaviour === 'declined') return this.fail(db, intent, 'card_declined', true);
-    if (behaviour === 'insufficient_funds') return this.fail(db, intent, 'insufficient_funds', true);
+    if (behaviour === 'declined') return this.fail(intent, 'card_declined', true);
+    if (behaviour === 'insufficient_funds') return this.fail(intent, 'insufficient_funds', true);
 
     const pmId = `pm_local_${token()}`;
-    await db.insert(localPaymentMethods).values({
+    await this.store.addSavedCard({
       id: pmId,
       brand: cardBrand(digits),
       last4: digits.slice(-4),
@@ -237,79 +196,62 @@ export class LocalPaymentProvider implements PaymentProvider {
       behaviour,
     });
     if (behaviour === 'auth_once' || behaviour === 'auth_always') {
-      await db
-        .update(localIntents)
-        .set({
-          status: 'requires_action',
-          pending_payment_method_id: pmId,
-          last_error_code: null,
-          last_error_message: null,
-          updated_at: sql`now()`,
-        })
-        .where(eq(localIntents.id, intent.id));
+      await this.store.updateIntent(intent.id, {
+        status: 'requires_action',
+        pending_payment_method_id: pmId,
+        last_error_code: null,
+        last_error_message: null,
+      });
       return { status: 'requires_action', intent_id: intent.id };
     }
-    await this.succeed(db, intent.id, pmId);
+    await this.succeed(intent.id, pmId);
     return { status: 'succeeded', intent_id: intent.id };
   }
 
-  /** The bank's challenge, completed or failed by the guest. */
   async authenticate(
-    db: DbOrTx,
-    intent: LocalIntent,
+    clientSecret: string,
+    intentId: string,
     outcome: 'complete' | 'fail',
   ): Promise<LocalConfirmResult> {
+    const intent = await this.intentForSecret(clientSecret, intentId);
     if (intent.status === 'succeeded') return { status: 'succeeded', intent_id: intent.id };
     if (intent.status !== 'requires_action' || !intent.pending_payment_method_id) {
       throw conflict('This payment is not waiting for authentication.', 'NOT_REQUIRES_ACTION');
     }
-    if (outcome === 'fail') return this.fail(db, intent, 'authentication_failed', true);
-    await this.succeed(db, intent.id, intent.pending_payment_method_id);
+    if (outcome === 'fail') return this.fail(intent, 'authentication_failed', true);
+    await this.succeed(intent.id, intent.pending_payment_method_id);
     return { status: 'succeeded', intent_id: intent.id };
   }
 
-  private async succeed(db: DbOrTx, intentId: string, pmId: string) {
-    await db
-      .update(localIntents)
-      .set({
-        status: 'succeeded',
-        payment_method_id: pmId,
-        pending_payment_method_id: null,
-        last_error_code: null,
-        last_error_message: null,
-        updated_at: sql`now()`,
-      })
-      .where(eq(localIntents.id, intentId));
+  private succeed(intentId: string, pmId: string) {
+    return this.store.updateIntent(intentId, {
+      status: 'succeeded',
+      payment_method_id: pmId,
+      pending_payment_method_id: null,
+      last_error_code: null,
+      last_error_message: null,
+    });
   }
 
   /** A failed attempt: the intent waits for another card (like Stripe's requires_payment_method). */
   private async fail(
-    db: DbOrTx,
     intent: LocalIntent,
     code: LocalDeclineCode,
     record: boolean,
   ): Promise<LocalConfirmResult> {
     if (record) {
-      await db
-        .update(localIntents)
-        .set({
-          status: 'requires_payment_method',
-          pending_payment_method_id: null,
-          last_error_code: code,
-          last_error_message: LOCAL_MESSAGES[code],
-          updated_at: sql`now()`,
-        })
-        .where(eq(localIntents.id, intent.id));
+      await this.store.updateIntent(intent.id, {
+        status: 'requires_payment_method',
+        pending_payment_method_id: null,
+        last_error_code: code,
+        last_error_message: LOCAL_MESSAGES[code],
+      });
     }
     return { status: 'failed', intent_id: intent.id, error: { code, message: LOCAL_MESSAGES[code] } };
   }
 
-  async stateOf(db: DbOrTx, row: LocalIntent): Promise<ProviderPaymentState> {
-    const pm = row.payment_method_id
-      ? (
-          await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, row.payment_method_id))
-        )[0]
-      : undefined;
+  private async stateOf(row: LocalIntent): Promise<ProviderPaymentState> {
+    const pm = row.payment_method_id ? await this.store.savedCard(row.payment_method_id) : undefined;
     return {
       providerId: row.id,
       kind: row.kind,

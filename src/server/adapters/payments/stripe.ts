@@ -51,6 +51,8 @@ function cardOf(pm: string | Stripe.PaymentMethod | null | undefined): CardSumma
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
+  /** Stripe.js collects the card in the browser: Velvet serves no card form. */
+  readonly cardForm = null;
   readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -79,10 +81,11 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async createPayment(
-    _db: unknown,
-    input: { amountCents: number; idempotencyKey: string; metadata: PaymentMetadata },
-  ): Promise<CreatedIntent> {
+  async createPayment(input: {
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+  }): Promise<CreatedIntent> {
     const pi = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
@@ -99,10 +102,11 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async collectCard(
-    _db: unknown,
-    input: { idempotencyKey: string; metadata: PaymentMetadata; email?: string },
-  ): Promise<CreatedIntent> {
+  async collectCard(input: {
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+    email?: string;
+  }): Promise<CreatedIntent> {
     const customer = await this.stripe.customers.create(
       { ...(input.email ? { email: input.email } : {}), metadata: input.metadata },
       { idempotencyKey: `${input.idempotencyKey}:customer` },
@@ -124,7 +128,7 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async chargeSavedCard(_db: unknown, input: SavedCardCharge): Promise<ChargeResult> {
+  async chargeSavedCard(input: SavedCardCharge): Promise<ChargeResult> {
     try {
       const pi = await this.stripe.paymentIntents.create(
         {
@@ -168,10 +172,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(
-    _db: unknown,
-    input: { providerPaymentId: string; amountCents: number; idempotencyKey: string },
-  ): Promise<RefundResult> {
+  async refund(input: {
+    providerPaymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<RefundResult> {
     const refund = await this.stripe.refunds.create(
       { payment_intent: input.providerPaymentId, amount: input.amountCents },
       { idempotencyKey: input.idempotencyKey },
@@ -185,7 +190,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { providerRefundId: refund.id, status };
   }
 
-  async cancel(_db: unknown, providerId: string): Promise<void> {
+  async cancel(providerId: string): Promise<void> {
     try {
       if (providerId.startsWith('seti_')) await this.stripe.setupIntents.cancel(providerId);
       else await this.stripe.paymentIntents.cancel(providerId);
@@ -196,7 +201,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async retrieve(_db: unknown, providerId: string): Promise<ProviderPaymentState | null> {
+  async retrieve(providerId: string): Promise<ProviderPaymentState | null> {
     try {
       if (providerId.startsWith('seti_')) {
         const si = await this.stripe.setupIntents.retrieve(providerId, { expand: ['payment_method'] });

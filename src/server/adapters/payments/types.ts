@@ -4,13 +4,14 @@
  * refund, read a payment's state, verify and parse a provider event. Two implementations:
  * `local` (the built-in card processor, the default) and `stripe`.
  *
- * Every method takes the caller's database handle: the local processor writes its records in
- * the caller's transaction (so they commit or roll back with the payment row that refers to
- * them); the Stripe implementation ignores it and relies on the idempotency key, so a retried
- * transaction asks Stripe again and gets the same object back.
+ * No method takes a database handle. The local processor keeps its records through the store it
+ * is built with (local-store.ts), which joins the caller's transaction, so they commit or roll
+ * back with the payment row that refers to them; the Stripe implementation relies on the
+ * idempotency key, so a retried transaction asks Stripe again and gets the same object back.
  */
-import type { DbOrTx } from '../../db/client';
+import type { LocalCard } from '@/domain/contract/payments';
 import type { Payment } from '../../db/schema';
+import type { LocalConfirmResult } from './local-cards';
 
 export type ProviderName = 'local' | 'stripe';
 export type PaymentStatus = Payment['status'];
@@ -76,37 +77,58 @@ export interface SavedCardCharge {
   description?: string;
 }
 
+/**
+ * A card form Velvet serves itself (the built-in processor's /api/local-processor/*), where the
+ * guest's card reaches the provider through Velvet. Called in the service's transaction.
+ */
+export interface HostedCardForm {
+  /** The guest's card for the intent of `clientSecret`: pays or saves it, or asks for authentication. */
+  confirm(clientSecret: string, card: LocalCard, now: Date): Promise<LocalConfirmResult>;
+  /** The bank's challenge for the intent, completed or failed by the guest. */
+  authenticate(
+    clientSecret: string,
+    intentId: string,
+    outcome: 'complete' | 'fail',
+  ): Promise<LocalConfirmResult>;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Sent to the browser (stripe: Stripe.js needs it). */
   readonly publishableKey: string | null;
+  /** The card form Velvet serves for this provider; null when the provider's own does (Stripe.js). */
+  readonly cardForm: HostedCardForm | null;
 
   /** A payment of `amountCents`, confirmed later by the guest's card (hourly bookings). */
-  createPayment(
-    db: DbOrTx,
-    input: { amountCents: number; idempotencyKey: string; metadata: PaymentMetadata; email?: string },
-  ): Promise<CreatedIntent>;
+  createPayment(input: {
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+    email?: string;
+  }): Promise<CreatedIntent>;
 
   /** A card collected now and saved for later off-session charges (minimum spend: card on file). */
-  collectCard(
-    db: DbOrTx,
-    input: { idempotencyKey: string; metadata: PaymentMetadata; email?: string },
-  ): Promise<CreatedIntent>;
+  collectCard(input: {
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+    email?: string;
+  }): Promise<CreatedIntent>;
 
   /** Charges a saved card with the guest away; declines come back as a failed result, not a throw. */
-  chargeSavedCard(db: DbOrTx, input: SavedCardCharge): Promise<ChargeResult>;
+  chargeSavedCard(input: SavedCardCharge): Promise<ChargeResult>;
 
   /** Refunds part or all of a succeeded payment. */
-  refund(
-    db: DbOrTx,
-    input: { providerPaymentId: string; amountCents: number; idempotencyKey: string },
-  ): Promise<RefundResult>;
+  refund(input: {
+    providerPaymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<RefundResult>;
 
   /** Cancels an open payment or setup (a cancelled or released booking); a finished one is left alone. */
-  cancel(db: DbOrTx, providerId: string): Promise<void>;
+  cancel(providerId: string): Promise<void>;
 
   /** The provider's current state of a payment or setup (null when it does not know the id). */
-  retrieve(db: DbOrTx, providerId: string): Promise<ProviderPaymentState | null>;
+  retrieve(providerId: string): Promise<ProviderPaymentState | null>;
 
   /**
    * Verifies a webhook (signature over the raw body, timestamp tolerance) and normalises it.

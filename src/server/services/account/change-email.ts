@@ -13,7 +13,8 @@ import {
   type ChangeEmailInput,
   type ConfirmEmailChangeInput,
 } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { authUsers, emailChanges, profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';

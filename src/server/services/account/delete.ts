@@ -12,7 +12,8 @@ import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import { conflict, forbidden } from '@/domain/errors';
 import { EMAIL_PREFERENCE_KINDS } from '@/domain/email-preferences';
 import type { DeleteAccountInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import {
   authAccounts,
   authSessions,

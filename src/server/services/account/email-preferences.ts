@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { EMAIL_PREFERENCE_KINDS } from '@/domain/email-preferences';
 import type { EmailPreferencesInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { accountSettings } from './shared';

@@ -6,7 +6,8 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AccountExport } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import {
   bookingMessages,
   bookings,

@@ -6,7 +6,7 @@
  */
 import { forbidden } from '@/domain/errors';
 import { TWO_FACTOR_REQUIRED } from '@/domain/two-factor';
-import type { Viewer } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { twoFactorEnabled } from './two-factor-shared';
 

@@ -6,7 +6,8 @@
 import { conflict } from '@/domain/errors';
 import type { TwoFactorConfirmInput } from '@/domain/schemas';
 import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/record';
 import { pluginCall, twoFactorEnabled } from './two-factor-shared';

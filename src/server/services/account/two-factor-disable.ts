@@ -7,7 +7,8 @@
 import { conflict } from '@/domain/errors';
 import type { TwoFactorPasswordInput } from '@/domain/schemas';
 import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/record';
 import { checkCurrentPassword } from './shared';

@@ -6,7 +6,8 @@ import type { RecoveryCodes } from '@/domain/contract';
 import { conflict } from '@/domain/errors';
 import type { TwoFactorPasswordInput } from '@/domain/schemas';
 import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { checkCurrentPassword } from './shared';
 import { pluginCall, twoFactorEnabled } from './two-factor-shared';
 

@@ -1,7 +1,8 @@
 /** PATCH /api/account: name and phone; a host's business name too (issue 31). */
 import { eq } from 'drizzle-orm';
 import type { UpdateProfileInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { authUsers, profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { accountSettings } from './shared';

@@ -7,7 +7,8 @@ import type { AuditPage } from '@/domain/contract/audit';
 import type { Encoded } from '@/domain/contract/wire';
 import { forbidden } from '@/domain/errors';
 import type { AuditQuery } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { auditEvents, venues } from '../../db/schema';
 
 export async function listAuditEvents(

@@ -4,7 +4,7 @@
  * (logger.ts's requestScope), as the edge read it (TRUST_PROXY honoured).
  */
 import type { AuditAction, AuditSubject } from '@/domain/audit';
-import type { Viewer } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { requestScope } from '../../logger';

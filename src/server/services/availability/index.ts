@@ -3,7 +3,6 @@
  * (per-date availability and price).
  */
 export { MAX_AVAILABILITY_DAYS, findConfirmedOverlap, getAvailability, overridesBetween } from './read';
-export type { Availability, PublicOverride } from './read';
 export {
   OVERRIDE_NOT_FOUND,
   PAST_DATE_MESSAGE,

@@ -8,9 +8,11 @@ import { invalid, notFound } from '@/domain/errors';
 import { normalizeWeeklyHours, type WeeklyHours } from '@/domain/hours';
 import { venueToday, zonedInstant } from '@/domain/instants';
 import type { DateOverride } from '@/domain/pricing';
-import type { AppContext, Viewer } from '../../context';
+import type { TakenSlot, VenueAvailability } from '@/domain/contract';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
-import { bookings, venueAvailability, venues, type Venue, type VenueAvailability } from '../../db/schema';
+import { bookings, venueAvailability, venues, type Venue } from '../../db/schema';
 import { getVenue } from '../venues/queries';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 
@@ -68,16 +70,6 @@ export async function confirmedAround(
 
 /* ---------- availability ---------- */
 
-export type PublicOverride = Pick<VenueAvailability, 'date' | 'price' | 'is_available' | 'pricing_type'>;
-
-export interface Availability {
-  time_zone: string;
-  today: string;
-  hours: WeeklyHours;
-  overrides: PublicOverride[];
-  taken: Array<{ date: string; start_time: string; end_time: string }>;
-}
-
 /**
  * The calendar of a venue between `from` and `to` (inclusive; default: today and the 92 days
  * after it). `taken` lists confirmed bookings only, without ids or guests, starting from the
@@ -88,11 +80,11 @@ export async function getAvailability(
   viewer: Viewer | null,
   venueId: string,
   range: { from?: string; to?: string },
-): Promise<Availability> {
+): Promise<VenueAvailability> {
   // The venue as the viewer may read it (404 otherwise): an active venue's public detail is kept
   // (decision 0031) and has what the calendar needs — its zone and weekly hours.
   const cache = ctx.venueListCache;
-  const venue = await getVenue(ctx, viewer, venueId, { countKept: false });
+  const venue = await getVenue(ctx, viewer, venueId, { countAsDetailRead: false });
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;
   const to = range.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS - 1);
@@ -104,8 +96,9 @@ export async function getAvailability(
 
   // The range's overrides and confirmed times are kept until the venue changes (decision 0034).
   const calendars = cache.enabled ? cache.calendars : undefined;
-  const kept = calendars?.get(venue.id, from, to);
-  if (kept) return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...kept };
+  const cached = calendars?.get(venue.id, from, to);
+  if (cached)
+    return { time_zone: venue.time_zone, today, hours: normalizeWeeklyHours(venue.hours), ...cached };
   const version = calendars?.version ?? 0;
 
   const { overrides, taken } = await rangeOfVenue(ctx.db, venue.id, from, to);
@@ -126,7 +119,7 @@ async function rangeOfVenue(
   venueId: string,
   from: string,
   to: string,
-): Promise<{ overrides: PublicOverride[]; taken: Availability['taken'] }> {
+): Promise<{ overrides: DateOverride[]; taken: TakenSlot[] }> {
   const result = (await db.execute(sql`
     select
       (select coalesce(json_agg(json_build_object(
@@ -140,7 +133,7 @@ async function rangeOfVenue(
         where b.venue_id = ${venueId} and b.status = 'confirmed'
           and b.date >= ${addDaysToDate(from, -1)} and b.date <= ${to}) as taken
   `)) as unknown as {
-    rows: Array<{ overrides: PublicOverride[] | string; taken: Availability['taken'] | string }>;
+    rows: Array<{ overrides: DateOverride[] | string; taken: TakenSlot[] | string }>;
   };
   const row = result.rows[0]!;
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -1,7 +1,8 @@
 /** The host's weekly opening hours of a venue (SPEC §2 /venue-management/:id). */
 import { eq, sql } from 'drizzle-orm';
 import type { WeeklyHours } from '@/domain/hours';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { venues, type Venue } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { venueFor } from '../venues/access';

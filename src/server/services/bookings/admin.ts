@@ -5,13 +5,14 @@ import { forbidden } from '@/domain/errors';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import type { AdminBookingEdit } from '@/domain/schemas';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
 import { releaseToWaitlist } from '../waitlist/notify';
-import { confirmation, lockVenueConfirmations, swap } from './lifecycle';
+import { confirmation, lockVenueConfirmations, transitionIfUnchanged } from './lifecycle';
 import {
   appUrl,
   bookingRef,
@@ -43,7 +44,7 @@ export async function adminUpdateBooking(
     checkCapacity(input.guest_count, row.venue.capacity);
     const instants = bookingInstants(row.booking.date, input.start_time, input.end_time, row.venue.time_zone);
     if (input.status === 'confirmed') await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, adminOverride(row.booking, input.status), {
+    const after = await transitionIfUnchanged(tx, row, adminOverride(row.booking, input.status), {
       guest_count: input.guest_count,
       start_time: input.start_time,
       end_time: input.end_time,

@@ -1,7 +1,8 @@
 /** The guest's answer to the venue's changes (SPEC §4): approve them (confirmed) or reject them. */
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -21,7 +22,7 @@ import {
   lockVenueConfirmations,
   refusal,
   confirmation,
-  swap,
+  transitionIfUnchanged,
   transitionOrRefuse,
 } from './lifecycle';
 import {
@@ -64,7 +65,7 @@ export async function approveChanges(
     const transition = transitionOrRefuse(row.booking, 'guest', 'approve_changes');
     if (!isSeenVersion(row.booking, seenUpdatedAt)) throw conflict(TERMS_CHANGED_AGAIN, 'BOOKING_CHANGED');
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(
+    const after = await transitionIfUnchanged(
       tx,
       row,
       transition,
@@ -95,7 +96,7 @@ export async function rejectChanges(ctx: AppContext, viewer: Viewer, id: string)
   return inTransaction(ctx.db, async (tx) => {
     const row = await forGuestAction(tx, viewer, id);
     const transition = transitionOrRefuse(row.booking, 'guest', 'reject_changes');
-    const after = await swap(tx, row, transition, {}, refusal('guest', 'reject_changes'));
+    const after = await transitionIfUnchanged(tx, row, transition, {}, refusal('guest', 'reject_changes'));
     await appendSystemLine(tx, id, SYSTEM_LINES.changesRejected());
     await tellHost(
       tx,

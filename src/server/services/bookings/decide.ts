@@ -1,7 +1,8 @@
 /** The venue's answer to a pending request (SPEC §4): the host or the admin approves or rejects it. */
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingAcceptedEmail, bookingRejectedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
@@ -12,7 +13,7 @@ import {
   lockVenueConfirmations,
   refusal,
   confirmation,
-  swap,
+  transitionIfUnchanged,
   transitionOrRefuse,
 } from './lifecycle';
 import { BOOKING_CHANGED, appUrl, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
@@ -35,7 +36,13 @@ export async function approveBooking(
       throw conflict(BOOKING_CHANGED, 'BOOKING_CHANGED');
     }
     await lockVenueConfirmations(tx, row.booking.venue_id);
-    const after = await swap(tx, row, transition, confirmation(ctx.now(), row), refusal(actor, 'approve'));
+    const after = await transitionIfUnchanged(
+      tx,
+      row,
+      transition,
+      confirmation(ctx.now(), row),
+      refusal(actor, 'approve'),
+    );
     await appendSystemLine(tx, id, SYSTEM_LINES.approved(actor === 'admin' ? 'admin' : 'host'));
     await enqueueEmail(
       tx,
@@ -57,7 +64,7 @@ export async function rejectBooking(
   return inTransaction(ctx.db, async (tx) => {
     const { row, actor } = await forVenueAction(tx, viewer, id, 'decide');
     const transition = transitionOrRefuse(row.booking, actor, 'reject');
-    const after = await swap(tx, row, transition, {}, refusal(actor, 'reject'));
+    const after = await transitionIfUnchanged(tx, row, transition, {}, refusal(actor, 'reject'));
     await appendSystemLine(tx, id, SYSTEM_LINES.rejected(actor === 'admin' ? 'admin' : 'host', reason));
     await enqueueEmail(
       tx,

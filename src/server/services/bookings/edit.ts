@@ -6,13 +6,14 @@ import { defaultHours } from '@/domain/hours';
 import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import type { BookingEdit } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { BOOKING_TEMPLATES, bookingEditedEmail } from '../../mail/booking-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { appendSystemLine } from '../messages';
 import { confirmedAround } from '../availability/read';
-import { forVenueAction, refusal, swap, transitionOrRefuse } from './lifecycle';
+import { forVenueAction, refusal, transitionIfUnchanged, transitionOrRefuse } from './lifecycle';
 import { checkCapacity, emailData, guestDashboardUrl, toView, type BookingView } from './shared';
 
 /**
@@ -59,7 +60,7 @@ export async function editBooking(
       isAwaitingGuest(row.booking) && row.booking.previous_terms
         ? row.booking.previous_terms
         : termsOf(row.booking);
-    const after = await swap(
+    const after = await transitionIfUnchanged(
       tx,
       row,
       transition,

@@ -6,7 +6,8 @@
  */
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { HostBookingQuery, HostBookingStatusFilter } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookings, venues } from '../../db/schema';
 import { withPaymentFields } from '../payments/summary';
 import type { PaidBookingView } from './queries';

@@ -15,7 +15,7 @@ import {
 } from '@/domain/booking';
 import { conflict, forbidden, notFound } from '@/domain/errors';
 import { paymentDueAtFor } from '@/domain/payments';
-import { viewerRef, type Viewer } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
 import { bookings, type Booking } from '../../db/schema';
 import { applyTransition, type TransitionChanges } from './transition';
@@ -59,7 +59,7 @@ export function confirmation(
  * booking is still as it was read (same status and same updated_at). Otherwise answers 409 with
  * why it cannot be done now (the state machine's message) or that someone else changed it.
  */
-export async function swap(
+export async function transitionIfUnchanged(
   tx: Tx,
   row: BookingRow,
   transition: Transition,
@@ -84,7 +84,7 @@ export async function swap(
 
 /**
  * Whether the booking is still the version the caller's page showed: its updated_at as JSON
- * carried it (to the millisecond). The swap then checks the row was not changed since it was
+ * carried it (to the millisecond). transitionIfUnchanged then checks the row was not changed since it was
  * read, to the microsecond, so together they are one compare-and-swap on what the caller saw.
  */
 export const isSeenVersion = (booking: Pick<Booking, 'updated_at'>, seen: Date) =>

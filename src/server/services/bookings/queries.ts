@@ -1,6 +1,7 @@
 /** Reading bookings: one booking, and the lists of each role (SPEC §2 dashboards). */
 import { desc, eq } from 'drizzle-orm';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookings } from '../../db/schema';
 import { venueFor } from '../venues/access';
 import { withPaymentFields, type PaymentFields } from '../payments/summary';

@@ -9,7 +9,8 @@ import { bookingInstants } from '@/domain/instants';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { quoteBooking } from '@/domain/pricing';
 import type { BookingRequest } from '@/domain/schemas';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import { bookings, profiles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import {

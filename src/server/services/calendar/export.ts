@@ -2,7 +2,8 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { notFound } from '@/domain/errors';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import { bookings, profiles, venueCalendarFeeds, venues } from '../../db/schema';
 import {
   appUrl,

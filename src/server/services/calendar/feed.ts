@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CalendarFeed, Encoded } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { inTransaction } from '../../db/transaction';
 import { venueCalendarFeeds } from '../../db/schema';
 import { venueFor } from '../venues/access';

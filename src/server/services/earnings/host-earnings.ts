@@ -6,7 +6,8 @@
 import type { HostEarnings } from '@/domain/contract';
 import { earningsCsv, monthlyNet, totalsOf } from '@/domain/earnings';
 import type { EarningsQuery } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { earningsOf } from './earnings-of';
 import { currentFeePercent } from './platform-fee';
 import { listPayouts } from '../payouts/list';

@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { percentToBps } from '@/domain/earnings';
 import type { PlatformFeeInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

@@ -1,6 +1,7 @@
 /** Reading a booking's conversation: its guest, its venue's host and the admin (read-only). */
 import type { Conversation } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { countUnread, conversationFor, markerOf, threadOf } from './shared';
 
 export async function listMessages(

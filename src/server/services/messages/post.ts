@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationMessage } from '@/domain/contract';
 import type { MessageInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookingMessageReads, bookingMessages } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conversationFor, lockConversation, toWire } from './shared';

@@ -1,7 +1,8 @@
 /** A participant marks a booking's conversation read: their unread count for it becomes 0. */
 import { sql } from 'drizzle-orm';
 import type { ConversationRead } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookingMessageReads } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conversationFor, lastSeq, lockConversation } from './shared';

@@ -8,7 +8,7 @@ import { bookingRelation, canOnBooking, type BookingAction, type BookingRelation
 import type { ConversationMessage } from '@/domain/contract';
 import { forbidden, notFound } from '@/domain/errors';
 import { MESSAGE_TEXT, THREAD_PAGE_SIZE, sideOf, type ConversationSide } from '@/domain/messages';
-import { viewerRef, type Viewer } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { DbOrTx, Tx } from '../../db/client';
 import { bookingMessageReads, bookingMessages, bookings, profiles, venues } from '../../db/schema';
 

@@ -1,7 +1,8 @@
 /** The signed-in participant's unread messages, per booking and in total (dashboards, navigation). */
 import { sql } from 'drizzle-orm';
 import type { UnreadCounts } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 
 /**
  * Counts, over every booking where the viewer is the guest or the venue's host, the other

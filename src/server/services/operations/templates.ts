@@ -1,7 +1,8 @@
 /** Every email template previewed with its sample data, and a sample sent to any address. */
 import { notFound } from '@/domain/errors';
 import type { QueuedEmail, TemplatePreview } from '@/domain/contract/operations';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { enqueueEmail } from '../../mail/outbox';
 import { EMAIL_TEMPLATES, isTemplateName, TEMPLATE_NAMES } from '../../mail/registry';
 import { emailToolsLimit } from './email';

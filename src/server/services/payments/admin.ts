@@ -8,7 +8,8 @@ import type { PaymentProviderName, Transaction } from '@/domain/contract/payment
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { invalid, notFound } from '@/domain/errors';
 import type { TransactionsQuery } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { profiles, venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { openBankDetails } from '../venues/bank-details';

@@ -15,7 +15,8 @@ import { bookingTransition } from '@/domain/booking';
 import { conflict } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { formatCents, refundFor, refundMessage, type Canceller } from '@/domain/payments';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -83,7 +84,7 @@ export async function cancelOpenPayments(ctx: AppContext, tx: Tx, bookingId: str
     .from(payments)
     .where(and(eq(payments.booking_id, bookingId), inArray(payments.status, [...OPEN_STATUSES])));
   for (const p of open) {
-    if (p.provider_id) await ctx.payments.cancel(tx, p.provider_id);
+    if (p.provider_id) await ctx.payments.cancel(p.provider_id);
     await tx
       .update(payments)
       .set({ status: 'canceled', updated_at: sql`now()` })
@@ -120,7 +121,7 @@ export async function cancelBooking(
     let refund: CancelAnswer['refund'] = null;
     if (quote.refund_cents > 0 && money.payment?.provider_id) {
       const key = `refund:${row.booking.id}:${money.payment.id}:cancel`;
-      const result = await ctx.payments.refund(tx, {
+      const result = await ctx.payments.refund({
         providerPaymentId: money.payment.provider_id,
         amountCents: quote.refund_cents,
         idempotencyKey: key,

@@ -15,7 +15,8 @@ import { conflict, forbidden, invalid } from '@/domain/errors';
 import { additionalChargeProblem } from '@/domain/charges';
 import { SYSTEM_LINES } from '@/domain/messages';
 import type { ChargeAdditionalInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookings, payments, venues } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -112,7 +113,7 @@ export async function chargeAdditional(
         created_at: ctx.now(), // the 48 hours to dispute it run from here, on the app's clock
       })
       .returning();
-    const result = await ctx.payments.chargeSavedCard(tx, {
+    const result = await ctx.payments.chargeSavedCard({
       paymentMethodId: setup.payment_method_id,
       customerId: setup.customer_id,
       amountCents: input.amountCents,

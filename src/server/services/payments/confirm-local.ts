@@ -9,26 +9,21 @@ import { notFound } from '@/domain/errors';
 import type { LocalAuthenticateInput, LocalConfirmInput } from '@/domain/schemas';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { payments, type LocalIntent } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { LocalPaymentProvider, type LocalConfirmResult } from '../../adapters/payments/local';
+import type { HostedCardForm } from '../../adapters/payments/types';
+import type { LocalConfirmResult } from '../../adapters/payments/local-cards';
 import { recordProviderState } from './record-paid';
 
-function localProvider(ctx: AppContext): LocalPaymentProvider {
-  if (!(ctx.payments instanceof LocalPaymentProvider)) {
-    throw notFound('The built-in card processor is not enabled (PAYMENT_PROVIDER is not local).');
-  }
-  return ctx.payments;
+/** The provider's card form Velvet serves (404 when the provider collects cards itself). */
+function cardForm(ctx: AppContext): HostedCardForm {
+  const form = ctx.payments.cardForm;
+  if (!form) throw notFound('The built-in card processor is not enabled (PAYMENT_PROVIDER is not local).');
+  return form;
 }
 
-async function settle(
-  ctx: AppContext,
-  tx: Tx,
-  local: LocalPaymentProvider,
-  intentId: string,
-  result: LocalConfirmResult,
-) {
-  const intent = (await local.retrieve(tx, intentId))!;
+async function settle(ctx: AppContext, tx: Tx, result: LocalConfirmResult) {
+  const intent = (await ctx.payments.retrieve(result.intent_id))!;
   if (result.status === 'succeeded') {
     await recordProviderState(ctx, tx, intent);
   } else {
@@ -42,8 +37,8 @@ async function settle(
       })
       .where(
         and(
-          eq(payments.provider, 'local'),
-          eq(payments.provider_id, intentId),
+          eq(payments.provider, ctx.payments.name),
+          eq(payments.provider_id, result.intent_id),
           ne(payments.status, 'succeeded'),
         ),
       );
@@ -52,12 +47,10 @@ async function settle(
 }
 
 export async function confirmLocal(ctx: AppContext, input: LocalConfirmInput): Promise<LocalConfirmResult> {
-  const local = localProvider(ctx);
-  return inTransaction(ctx.db, async (tx) => {
-    const intent: LocalIntent = await local.intentForSecret(tx, input.client_secret);
-    const result = await local.confirm(tx, intent, input.card, ctx.now());
-    return settle(ctx, tx, local, intent.id, result);
-  });
+  const form = cardForm(ctx);
+  return inTransaction(ctx.db, async (tx) =>
+    settle(ctx, tx, await form.confirm(input.client_secret, input.card, ctx.now())),
+  );
 }
 
 export async function authenticateLocal(
@@ -65,10 +58,8 @@ export async function authenticateLocal(
   intentId: string,
   input: LocalAuthenticateInput,
 ): Promise<LocalConfirmResult> {
-  const local = localProvider(ctx);
-  return inTransaction(ctx.db, async (tx) => {
-    const intent = await local.intentForSecret(tx, input.client_secret, intentId);
-    const result = await local.authenticate(tx, intent, input.outcome);
-    return settle(ctx, tx, local, intent.id, result);
-  });
+  const form = cardForm(ctx);
+  return inTransaction(ctx.db, async (tx) =>
+    settle(ctx, tx, await form.authenticate(input.client_secret, intentId, input.outcome)),
+  );
 }

@@ -10,7 +10,8 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
 import { conflict, forbidden } from '@/domain/errors';
 import type { CreatePaymentInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { payments, type Payment } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { OPEN_STATUSES, bookingForViewer, bookingRef, bookingTotalCents, viewerRef } from './shared';
@@ -55,7 +56,7 @@ export async function createPayment(
     if (open && open.kind === kind && open.amount_cents === amountCents && open.client_secret) return open;
     if (open) {
       // The booking changed (total or pricing) since: the old intent must not be paid.
-      if (open.provider_id) await ctx.payments.cancel(tx, open.provider_id);
+      if (open.provider_id) await ctx.payments.cancel(open.provider_id);
       await tx
         .update(payments)
         .set({ status: 'canceled', updated_at: sql`now()` })
@@ -75,8 +76,8 @@ export async function createPayment(
       kind,
     };
     const intent = isMinimumSpend
-      ? await ctx.payments.collectCard(tx, { idempotencyKey, metadata, email: b.contact_email })
-      : await ctx.payments.createPayment(tx, {
+      ? await ctx.payments.collectCard({ idempotencyKey, metadata, email: b.contact_email })
+      : await ctx.payments.createPayment({
           amountCents,
           idempotencyKey,
           metadata,

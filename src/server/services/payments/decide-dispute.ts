@@ -11,7 +11,8 @@ import { conflict, notFound } from '@/domain/errors';
 import { SYSTEM_LINES } from '@/domain/messages';
 import { formatCents } from '@/domain/payments';
 import type { DecideDisputeInput } from '@/domain/schemas';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookings, chargeDisputes, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { DISPUTE_TEMPLATES, disputeDecidedEmail } from '../../mail/dispute-emails';
@@ -51,7 +52,7 @@ export async function decideDispute(
       if (!d.provider_id || d.charge_status !== 'succeeded')
         throw conflict('This charge was not collected, so there is nothing to refund.', 'NOTHING_TO_REFUND');
       const key = `refund:${d.booking_id}:${d.payment_id}:dispute`;
-      const result = await ctx.payments.refund(tx, {
+      const result = await ctx.payments.refund({
         providerPaymentId: d.provider_id,
         amountCents: d.amount_cents,
         idempotencyKey: key,

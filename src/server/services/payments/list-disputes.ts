@@ -6,7 +6,8 @@ import type { GuestCharge } from '@/domain/contract/payments';
 import type { Encoded } from '@/domain/contract/wire';
 import { canDispute, disputeUntil } from '@/domain/charges';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { bookings, chargeDisputes, payments, venues } from '../../db/schema';
 import { DISPUTE_ORDER, disputeItem, selectDisputes, type DisputeItem } from './disputes-shared';
 

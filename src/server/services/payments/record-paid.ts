@@ -102,7 +102,7 @@ async function markSucceeded(
       won.provider_id
     ) {
       const key = `refund:${won.id}:booking-cancelled`;
-      const result = await ctx.payments.refund(tx, {
+      const result = await ctx.payments.refund({
         providerPaymentId: won.provider_id,
         amountCents: won.amount_cents,
         idempotencyKey: key,

@@ -8,7 +8,8 @@
 import type { PaymentResult, PaymentResultState } from '@/domain/contract/payments';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordProviderState } from './record-paid';
@@ -35,7 +36,7 @@ export async function paymentResult(
   let payment = await latest();
   if (!row.booking.payment_intent_id && payment?.provider_id && payment.status !== 'canceled') {
     // Not decided yet (or the webhook has not arrived): ask the provider.
-    const state = await ctx.payments.retrieve(ctx.db, payment.provider_id);
+    const state = await ctx.payments.retrieve(payment.provider_id);
     if (state) {
       await inTransaction(ctx.db, (tx) => recordProviderState(ctx, tx, state));
       row = (await findPaymentBooking(ctx.db, bookingId))!;

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookingRelation, type BookingRelation } from '@/domain/access';
 import { notFound } from '@/domain/errors';
 import { toCents } from '@/domain/payments';
-import type { Viewer } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { bookings, payments, profiles, refunds, venues, type Payment } from '../../db/schema';
 

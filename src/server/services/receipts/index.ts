@@ -6,7 +6,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
 import { bookingReference, buildReceipt, type Receipt, type ReceiptSource } from '@/domain/receipts';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import type { MailAttachment } from '../../adapters/mail';

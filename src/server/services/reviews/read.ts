@@ -9,7 +9,8 @@ import type { VenueReviewsPage } from '@/domain/contract/reviews';
 import type { Encoded } from '@/domain/contract/wire';
 import { invalid, notFound } from '@/domain/errors';
 import { ratingSummary } from '@/domain/reviews';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { profiles, venueReviews, venues } from '../../db/schema';
 import { toPublicReview, viewerRef } from './shared';
 

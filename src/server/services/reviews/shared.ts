@@ -1,7 +1,8 @@
 /** What the review use cases share: the viewer as the access policy sees it, URLs, row shapes. */
 import type { ViewerRef } from '@/domain/access';
 import { reviewerName } from '@/domain/reviews';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { VenueReview } from '../../db/schema';
 import type { Encoded } from '@/domain/contract/wire';
 import type * as Contract from '@/domain/contract/reviews';

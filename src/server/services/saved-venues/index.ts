@@ -6,9 +6,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
 import type { SavedVenues } from '@/domain/contract';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { savedVenues, venues } from '../../db/schema';
-import { cardColumns, cardOf } from '../venues/search';
+import { cardColumns, cardOf } from '../venues/venue-card';
 import { VENUE_NOT_FOUND } from '../venues/shared';
 
 export async function listSavedVenues(ctx: AppContext, viewer: Viewer): Promise<SavedVenues> {

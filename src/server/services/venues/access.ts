@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { canOnVenue, venueRelation, type VenueAction } from '@/domain/access';
 import { forbidden, notFound } from '@/domain/errors';
-import { viewerRef, type Viewer } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { venues, type Venue } from '../../db/schema';
 import { EDIT_OWN_VENUES_ONLY, VENUE_NOT_FOUND, fullColumns, type FullRow } from './shared';

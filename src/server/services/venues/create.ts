@@ -2,7 +2,8 @@
 import { canAs } from '@/domain/access';
 import { forbidden } from '@/domain/errors';
 import type { VenueInput } from '@/domain/schemas';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import { venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';

@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '@/domain/errors';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import { venues } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import {

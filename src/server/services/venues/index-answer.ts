@@ -4,10 +4,10 @@
  * undefined whenever only the database can say what its SQL would answer.
  */
 import { weekDayOf } from '@/domain/calendar';
-import { findPriceBand } from '@/domain/filters';
+import { LIST_COUNT_CAP, findPriceBand } from '@/domain/filters';
 import type { VenueListQuery } from '@/domain/schemas';
 import { weekDayBit } from '@/domain/hours';
-import { LIST_COUNT_CAP, decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './search';
+import { decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './cursors';
 
 /** One active venue as the index keeps it. */
 export interface IndexEntry {
@@ -72,7 +72,7 @@ function bitsFor(
   key: string,
   test: (e: IndexEntry) => boolean,
 ): Uint32Array {
-  return kept(view, key, () => {
+  return cachedBitset(view, key, () => {
     const bits = new Uint32Array((list.length + 31) >>> 5);
     for (let i = 0; i < list.length; i++) if (test(list[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
     return bits;
@@ -80,7 +80,7 @@ function bitsFor(
 }
 
 /** The bitset of `key` from the view's bitsets, made by `make` when it is not there. */
-function kept(view: IndexView, key: string, make: () => Uint32Array): Uint32Array {
+function cachedBitset(view: IndexView, key: string, make: () => Uint32Array): Uint32Array {
   let bits = view.bitsets.get(key);
   if (bits) return bits;
   bits = make();
@@ -113,7 +113,7 @@ function haystackOf(view: IndexView, list: readonly IndexEntry[], order: string)
  * control characters), as a bitset: every match in the order's haystack, one entry at a time.
  */
 function locationBits(view: IndexView, list: readonly IndexEntry[], order: string, needle: string) {
-  return kept(view, `${order} location ${needle}`, () => {
+  return cachedBitset(view, `${order} location ${needle}`, () => {
     const bits = new Uint32Array((list.length + 31) >>> 5);
     const { text, starts } = haystackOf(view, list, order);
     let i = 0;

@@ -17,13 +17,10 @@ export { decideVenue, deleteVenue } from './moderate';
 export { getVenue, listHostVenues } from './queries';
 export {
   ListPageJson,
-  decodeCursor,
-  encodeCursor,
   filterConditions,
   listVenues,
   listVenuesJson,
   type Memo,
-  type VenueCard,
   type VenueListPage,
 } from './search';
 export {

@@ -45,23 +45,23 @@ function fakeFeed() {
 describe('VenueListCache', () => {
   it('serves a stored value until it expires', async () => {
     let now = 0;
-    const cache = new VenueListCache(() => now);
+    const cache = new VenueListCache(() => now, 1000);
     let loads = 0;
     const load = async () => ++loads;
-    expect(await cache.get('k', 1000, load)).toBe(1);
-    expect(await cache.get('k', 1000, load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
     expect(cache.hits).toBe(1);
     now = 1000;
-    expect(await cache.get('k', 1000, load)).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
   });
 
   it('invalidate() drops everything, and a value loaded across it is not stored', async () => {
     const cache = new VenueListCache();
-    await cache.get('a', 60_000, async () => 'old');
+    await cache.get('a', async () => 'old');
     cache.invalidate();
     expect(cache.size).toBe(0);
     let release!: (v: string) => void;
-    const pending = cache.get('b', 60_000, () => new Promise<string>((r) => (release = r)));
+    const pending = cache.get('b', () => new Promise<string>((r) => (release = r)));
     cache.invalidate();
     release('computed before the change');
     expect(await pending).toBe('computed before the change');
@@ -75,7 +75,7 @@ describe('VenueListCache', () => {
       loads++;
       return 'page';
     };
-    await Promise.all([cache.get('k', 1000, load), cache.get('k', 1000, load)]);
+    await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(loads).toBe(1);
   });
 
@@ -83,7 +83,7 @@ describe('VenueListCache', () => {
     const feed = fakeFeed();
     const cache = new VenueListCache();
     const stop = cache.follow(feed);
-    const fill = () => cache.get('k', 60_000, async () => 'page');
+    const fill = () => cache.get('k', async () => 'page');
 
     await fill();
     feed.publish(venueEvent(false, false)); // a pending venue changed: not on the public list
@@ -117,8 +117,8 @@ describe('VenueListCache', () => {
     const cache = new VenueListCache();
     cache.enabled = false;
     let loads = 0;
-    await cache.get('k', 1000, async () => ++loads);
-    await cache.get('k', 1000, async () => ++loads);
+    await cache.get('k', async () => ++loads);
+    await cache.get('k', async () => ++loads);
     expect(loads).toBe(2);
   });
 });

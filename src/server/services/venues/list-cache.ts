@@ -6,15 +6,15 @@
  * own commit so their change shows at once on this server.
  */
 import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
-import { KeptCalendars } from '../availability/kept';
+import { CalendarCache } from '../availability/calendar-cache';
 import type { VenueIndex } from './venue-index';
 
 /**
- * How long a list page may be reused without a change event: a bound on staleness should an
- * event be lost (a dropped LISTEN connection is re-established, but events during the gap are
- * not replayed).
+ * How long a list page (or count) may be reused without a change event: a bound on staleness
+ * should an event be lost (a dropped LISTEN connection is re-established, but events during the
+ * gap are not replayed). The cache's own setting: its callers do not choose it.
  */
-export const LIST_TTL_MS = 60_000;
+const LIST_TTL_MS = 60_000;
 const LIST_CACHE_MAX_ENTRIES = 2_000;
 
 /** Whether a change can alter what the public list shows: a venue that is or was active. */
@@ -36,9 +36,12 @@ export class VenueListCache {
   /** The index of the active venues that answers list misses (decision 0031), once attached. */
   index: VenueIndex | undefined;
   /** The calendars' database reads, kept per venue and range (decision 0034). */
-  readonly calendars = new KeptCalendars();
+  readonly calendars = new CalendarCache();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly ttlMs = LIST_TTL_MS,
+  ) {}
 
   attach(index: VenueIndex) {
     this.index = index;
@@ -79,7 +82,8 @@ export class VenueListCache {
     return this.entries.size;
   }
 
-  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /** The value stored under `key` (for at most LIST_TTL_MS), or `load()`'s, stored. */
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.clock()) {
@@ -99,7 +103,7 @@ export class VenueListCache {
             const oldest = this.entries.keys().next().value;
             if (oldest !== undefined) this.entries.delete(oldest);
           }
-          this.entries.set(key, { value, expires: this.clock() + ttlMs });
+          this.entries.set(key, { value, expires: this.clock() + this.ttlMs });
         }
         return value;
       },

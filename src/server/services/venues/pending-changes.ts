@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { pendingChangesNote, type ReviewedContent } from '@/domain/venue-review';
-import type { AppContext, Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import type { Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
 import { venues, type Venue } from '../../db/schema';
 import { enqueueEmail } from '../../mail/outbox';

@@ -5,7 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import { notFound } from '@/domain/errors';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { Db } from '../../db/client';
 import { venues } from '../../db/schema';
 import {
@@ -64,13 +65,13 @@ export async function getVenue(
   ctx: AppContext,
   viewer: Viewer | null,
   id: string,
-  opts: { countKept?: boolean } = {},
+  opts: { countAsDetailRead?: boolean } = {},
 ): Promise<PublicVenue | FullVenue> {
   const who = viewerRef(viewer);
   // The public view of an active venue is kept in memory until that venue changes (decision 0031).
   const index = ctx.venueListCache.enabled ? ctx.venueListCache.index : undefined;
-  const kept = opts.countKept === false ? index?.kept(id) : index?.detail(id);
-  if (kept && !canOnVenue(who, kept, 'readPrivate')) return kept;
+  const cachedDetail = opts.countAsDetailRead === false ? index?.peekDetail(id) : index?.detail(id);
+  if (cachedDetail && !canOnVenue(who, cachedDetail, 'readPrivate')) return cachedDetail;
   const version = index?.version;
   const row = await venueRow(ctx.db, id);
   if (!row || !canOnVenue(who, row, 'read')) throw notFound(VENUE_NOT_FOUND);

@@ -3,82 +3,32 @@
  * paged in SQL with a keyset cursor, served as ready JSON from the context's list cache.
  * Decision 0023 says how it stays fast at 100,000 venues.
  *
- * Longer than 300 lines: one query builder whose filters, count and cursor must agree with each
- * other (and with the in-process index of decision 31, which shares its card helpers).
+ * The cards are venue-card.ts's and the cursors cursors.ts's, shared with the in-process index of
+ * decision 31 (index-answer.ts), which gives the same answers without the database.
  */
 import { gzipSync } from 'node:zlib';
 import { and, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { weekDayOf } from '@/domain/calendar';
 import { weekDayBit } from '@/domain/hours';
-import { invalid } from '@/domain/errors';
-import { findPriceBand, type NormalizedVenueFilters } from '@/domain/filters';
+import { LIST_COUNT_CAP, findPriceBand, type NormalizedVenueFilters } from '@/domain/filters';
 import type { VenueListQuery } from '@/domain/schemas';
-import { ratingAverage } from '@/domain/reviews';
-import type {
-  Encoded,
-  VenueCard as VenueCardAnswer,
-  VenueListPage as VenueListPageAnswer,
-} from '@/domain/contract';
+import type { Encoded, VenueListPage as VenueListPageAnswer } from '@/domain/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { venueCounts, venues } from '../../db/schema';
-import { CARD_SIZE, cardKey } from '../../images/pipeline';
 import { JSON_GZIP } from '../../json-gzip';
-import { LIST_TTL_MS } from './list-cache';
-import { NEWEST_FIRST, mediaUrl } from './shared';
+import {
+  decodeCursor,
+  decodePriceCursor,
+  decodeRatingCursor,
+  encodeCursor,
+  encodePriceCursor,
+  encodeRatingCursor,
+} from './cursors';
+import { NEWEST_FIRST } from './shared';
+import { cardColumns, cardOf, type VenueCard } from './venue-card';
 
-/** The list card: only what a card shows. */
-export const cardColumns = {
-  id: venues.id,
-  name: venues.name,
-  city: venues.city,
-  address: venues.address,
-  capacity: venues.capacity,
-  base_price: venues.base_price,
-  pricing_type: venues.pricing_type,
-  open_to_flexible_hours: venues.open_to_flexible_hours,
-  created_at: venues.created_at,
-  first_image: sql<string | null>`${venues.images}[1]`,
-  rating_count: venues.rating_count,
-  rating_sum: venues.rating_sum,
-  // Exact text of the generated average, for the rating-order cursor.
-  rating_key: sql<string>`${venues.rating_average}::text`,
-  // Exact text of the price, for the price orders' cursor.
-  price_key: sql<string>`${venues.base_price}::text`,
-  // Full precision (microseconds, UTC) for the keyset cursor; a JS Date would lose it.
-  cursor_at: sql<string>`to_char(${venues.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-};
-
-/** A card as the search reads it: the contract's card, its instant still a Date. */
-export type VenueCard = Omit<VenueCardAnswer, 'created_at'> & { created_at: Date };
 export type VenueListPage = Omit<VenueListPageAnswer, 'venues'> & { venues: VenueCard[] };
-
-/** A row of cardColumns as its card (the list's SQL path and the index of decision 0031 share it). */
-export function cardOf({
-  first_image,
-  cursor_at: _at,
-  rating_count,
-  rating_sum,
-  rating_key: _key,
-  price_key: _price,
-  ...card
-}: CardRow): VenueCard {
-  return {
-    ...card,
-    image: first_image ? { url: mediaUrl(cardKey(first_image)), ...CARD_SIZE } : null,
-    rating: { average: ratingAverage(rating_sum, rating_count), count: rating_count },
-  };
-}
-
-/** A row of cardColumns. */
-export type CardRow = Omit<VenueCard, 'image' | 'rating'> & {
-  first_image: string | null;
-  rating_count: number;
-  rating_sum: number;
-  rating_key: string;
-  price_key: string;
-  cursor_at: string;
-};
 
 /** Best rated first (then most reviewed, then newest), in the order of venues_active_rating_idx. */
 const BEST_RATED_FIRST = [
@@ -103,10 +53,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The SQL form of the domain's venueMatches (plus the date filter), on active venues. Without
- * `grams`, a short location is only checked (no index of grams offered): for a page that walks
- * the order's index, where the index's condition would be computed on every entry.
+ * `useShortLocationIndex`, a location of one or two characters is only checked (the index of
+ * one- and two-character substrings, venues_grams_idx, is not offered): for a page that walks the
+ * order's index, where that index's condition would be computed on every entry.
  */
-export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {}): SQL[] {
+export function filterConditions(f: NormalizedVenueFilters, { useShortLocationIndex = true } = {}): SQL[] {
   const conditions: SQL[] = [];
   if (f.location) {
     const pattern = `%${escapeLike(f.location)}%`;
@@ -126,7 +77,9 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
       // substrings (venues_grams_idx, decision 0039) finds the candidates, the LIKE decides.
       const text = sql`${venues.place} || '' like lower(${pattern})`;
       conditions.push(
-        grams ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})` : text,
+        useShortLocationIndex
+          ? sql`(${VENUE_GRAMS} @> velvet_location_grams(lower(${f.location})) and ${text})`
+          : text,
       );
     }
   }
@@ -160,88 +113,9 @@ export function filterConditions(f: NormalizedVenueFilters, { grams = true } = {
   return conditions;
 }
 
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const badCursor = () => invalid('Invalid cursor.', 'cursor');
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw badCursor();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 2) throw badCursor();
-  const [createdAt, id] = value as unknown[];
-  if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) {
-    throw badCursor();
-  }
-  if (typeof id !== 'string' || !UUID.test(id)) throw badCursor();
-  return { createdAt, id };
-}
-
-const RATING_KEY = /^\d(\.\d{1,3})?$/;
-
-/** The rating order's cursor: the last card's average (exact text), review count, created_at and id. */
-export function encodeRatingCursor(
-  average: string,
-  ratingCount: number,
-  createdAt: string,
-  id: string,
-): string {
-  return Buffer.from(JSON.stringify(['rating', average, ratingCount, createdAt, id])).toString('base64url');
-}
-
-export function decodeRatingCursor(cursor: string) {
-  const badCursor = () => invalid('Invalid cursor.', 'cursor');
-  if (!/^[A-Za-z0-9_-]{1,300}$/.test(cursor)) throw badCursor();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 5 || value[0] !== 'rating') throw badCursor();
-  const [, average, ratingCount, createdAt, id] = value as unknown[];
-  if (typeof average !== 'string' || !RATING_KEY.test(average)) throw badCursor();
-  if (typeof ratingCount !== 'number' || !Number.isSafeInteger(ratingCount) || ratingCount < 0)
-    throw badCursor();
-  const { createdAt: at, id: venueId } = decodeCursor(encodeCursor(String(createdAt), String(id)));
-  return { average, ratingCount, createdAt: at, id: venueId };
-}
-
-const PRICE_KEY = /^\d{1,10}(\.\d{1,2})?$/;
-
-/** The price orders' cursor: the direction, the last card's base_price (exact text), created_at and id. */
-export function encodePriceCursor(dir: 'asc' | 'desc', price: string, createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify(['price', dir, price, createdAt, id])).toString('base64url');
-}
-
-export function decodePriceCursor(cursor: string, dir: 'asc' | 'desc') {
-  const badCursor = () => invalid('Invalid cursor.', 'cursor');
-  if (!/^[A-Za-z0-9_-]{1,300}$/.test(cursor)) throw badCursor();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 5 || value[0] !== 'price' || value[1] !== dir)
-    throw badCursor();
-  const [, , price, createdAt, id] = value as unknown[];
-  if (typeof price !== 'string' || !PRICE_KEY.test(price)) throw badCursor();
-  const { createdAt: at, id: venueId } = decodeCursor(encodeCursor(String(createdAt), String(id)));
-  return { price, createdAt: at, id: venueId };
-}
-
 /** Memoizes a value by key (the list cache passes itself; without it every value is computed). */
-export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Promise<T>;
-const noMemo: Memo = (_key, _ttl, load) => load();
+export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, load) => load();
 
 const filterKey = (f: NormalizedVenueFilters) =>
   JSON.stringify([
@@ -252,9 +126,6 @@ const filterKey = (f: NormalizedVenueFilters) =>
     f.pricing ?? null,
     f.amenities?.join(',') ?? null,
   ]);
-
-/** The filtered count stops here: past it the list says "100+" (decision 0023). */
-export const LIST_COUNT_CAP = 100;
 
 /** How many venues are active: the counter the venues triggers keep (migration 0013). */
 export async function activeVenueCount(ctx: AppContext): Promise<number> {
@@ -279,7 +150,7 @@ export function listQueries(db: Db, query: VenueListQuery) {
   const byRating = sort === 'rating';
   const byPrice: 'asc' | 'desc' | null = sort === 'price_asc' ? 'asc' : sort === 'price_desc' ? 'desc' : null;
   const conditions = filterConditions(filters);
-  const walkConditions = filterConditions(filters, { grams: false });
+  const walkConditions = filterConditions(filters, { useShortLocationIndex: false });
   let keyset: SQL | undefined;
   if (cursor && byPrice) {
     const after = decodePriceCursor(cursor, byPrice);
@@ -370,7 +241,7 @@ export async function listVenues(
 ): Promise<VenueListPage> {
   const { cursor: _cursor, limit, sort: _sort, ...filters } = query;
   const q = listQueries(ctx.db, query);
-  const counts = await memo(`counts:${filterKey(filters)}`, LIST_TTL_MS, () => countsOf(q));
+  const counts = await memo(`counts:${filterKey(filters)}`, () => countsOf(q));
   if (q.filtered && counts.total === 0) return emptyPage(counts);
   // The price orders have no index carrying the filters' columns: their matches are sorted.
   const rows = await q.page(!q.byPrice && walksTheOrder(q.filtered, counts, limit));
@@ -414,8 +285,8 @@ export class ListPageJson {
 export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<ListPageJson> {
   const cache = ctx.venueListCache;
   const key = `page:${filterKey(query)}:${query.sort ?? 'newest'}:${query.cursor ?? ''}:${query.limit}`;
-  const memo: Memo = (k, t, load) => cache.get(k, t, load);
-  return cache.get(key, LIST_TTL_MS, async () => {
+  const memo: Memo = (k, load) => cache.get(k, load);
+  return cache.get(key, async () => {
     // The index answers when it can say exactly what the SQL would (decision 0031).
     const fromIndex = cache.enabled ? cache.index?.answer(query) : undefined;
     if (fromIndex !== undefined) return new ListPageJson(fromIndex);

@@ -24,8 +24,8 @@ import {
   type IndexEntry,
   type IndexView,
 } from './index-answer';
-import { cardColumns, cardOf } from './search';
 import type { PublicVenue } from './shared';
+import { cardColumns, cardOf } from './venue-card';
 
 const DETAIL_MAX_ENTRIES = 5_000;
 /** After a failed load, how long before the next try (the SQL answers meanwhile). */
@@ -147,7 +147,8 @@ export class VenueIndex implements IndexView {
   private failedAt = -Infinity;
   /** Counts changes; a full reload answers for the changes up to the count at its start. */
   private seq = 0;
-  private fullOwed = 0;
+  /** The change count at which a full reload became owed: a load installed from before it is stale. */
+  private fullLoadOwedAt = 0;
   private installedAt = 0;
   private fullLoading = false;
   /** Venues changed since their entry was read: venue → the count at its last change. */
@@ -190,7 +191,7 @@ export class VenueIndex implements IndexView {
     const current =
       this.ready &&
       this.dirty.size === 0 &&
-      this.installedAt >= this.fullOwed &&
+      this.installedAt >= this.fullLoadOwedAt &&
       this.clock() - this.loadedAt <= this.fullReloadMs;
     return { size: this.entries.size, current };
   }
@@ -198,10 +199,11 @@ export class VenueIndex implements IndexView {
   /** The list page as JSON, or undefined when the SQL must answer (and loads what is owed). */
   answer(query: VenueListQuery): string | undefined {
     const now = this.clock();
-    const owed = !this.ready || this.installedAt < this.fullOwed || now - this.loadedAt > this.fullReloadMs;
+    const owed =
+      !this.ready || this.installedAt < this.fullLoadOwedAt || now - this.loadedAt > this.fullReloadMs;
     if (owed && !this.fullLoading && now - this.failedAt > RETRY_MS) void this.loadAll();
     const json =
-      this.ready && this.dirty.size === 0 && this.installedAt >= this.fullOwed
+      this.ready && this.dirty.size === 0 && this.installedAt >= this.fullLoadOwedAt
         ? answerFromIndex(this, query)
         : undefined;
     if (json === undefined) this.declined++;
@@ -214,14 +216,14 @@ export class VenueIndex implements IndexView {
     this.seq++;
     if (id === undefined) {
       this.details.clear();
-      this.fullOwed = this.seq;
+      this.fullLoadOwedAt = this.seq;
       return;
     }
     this.details.delete(id);
     if (this.fullLoading) this.changedDuringLoad.set(id, this.seq);
     if (!this.ready && !this.fullLoading) return; // nothing loaded that could be stale
     this.dirty.set(id, this.seq);
-    if (!this.ready || this.installedAt < this.fullOwed) return; // the owed full load reads it
+    if (!this.ready || this.installedAt < this.fullLoadOwedAt) return; // the owed full load reads it
     if (this.dirty.size > this.bulkChange) {
       this.owesFullLoad();
       return;
@@ -234,7 +236,7 @@ export class VenueIndex implements IndexView {
    * marked (the index declines) until a load that started after their change is installed.
    */
   private owesFullLoad() {
-    this.fullOwed = this.seq;
+    this.fullLoadOwedAt = this.seq;
   }
 
   /** Waits until nothing is dirty or loading (tests and the bench). */
@@ -260,7 +262,7 @@ export class VenueIndex implements IndexView {
     } catch (err) {
       this.log.warn({ err, venue: id }, 'venue index: reload failed; the list is answered by SQL');
       this.failedAt = this.clock();
-      this.fullOwed = this.seq;
+      this.fullLoadOwedAt = this.seq;
     } finally {
       this.reloading.delete(id);
     }
@@ -379,7 +381,7 @@ export class VenueIndex implements IndexView {
   }
 
   /** The kept public detail, if any, without counting it as a detail answer (availability). */
-  kept(id: string): PublicVenue | undefined {
+  peekDetail(id: string): PublicVenue | undefined {
     return this.details.get(id);
   }
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { canOnWaitlistEntry } from '@/domain/access';
 import { forbidden, notFound } from '@/domain/errors';
 import { WAITLIST_MESSAGES } from '@/domain/waitlist';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import { venues, waitlistEntries } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 

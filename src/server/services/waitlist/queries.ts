@@ -10,7 +10,8 @@ import type { WaitlistDemand, WaitlistEntry as WaitlistEntryAnswer } from '@/dom
 import { forbidden, notFound } from '@/domain/errors';
 import { venueToday } from '@/domain/instants';
 import { demandByDate, isWaitlistEntryCurrent, rangesOverlap, waitlistInstants } from '@/domain/waitlist';
-import { viewerRef, type AppContext, type Viewer } from '../../context';
+import type { AppContext } from '../../context';
+import { viewerRef, type Viewer } from '../../viewer';
 import type { DbOrTx } from '../../db/client';
 import { venues, waitlistEntries, type WaitlistEntry } from '../../db/schema';
 import { VENUE_NOT_FOUND } from '../venues/shared';

@@ -16,7 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { Container } from '@/web/components/Container';
 import { toast } from '@/web/lib/toast';
 import { isApiError } from '@/web/lib/api';
-import { lateResolver } from '@/web/lib/lateResolver';
+import { lazyResolver } from '@/web/lib/lazyResolver';
 import { accountsApi } from './data';
 import { returnPathFrom } from './guards';
 import { RETURN_PARAM, withReturnPath } from '@/domain/return-path';
@@ -47,9 +47,9 @@ const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
 // The forms' zod schemas are their own chunk (authForms.ts).
 const loadForms = () => import('./authForms');
-const signInResolver = lateResolver<SignInValues>(() => loadForms().then((f) => f.signInResolver));
-const guestSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.guestSignUpResolver));
-const hostSignUpResolver = lateResolver<SignUpValues>(() => loadForms().then((f) => f.hostSignUpResolver));
+const signInResolver = lazyResolver<SignInValues>(() => loadForms().then((f) => f.signInResolver));
+const guestSignUpResolver = lazyResolver<SignUpValues>(() => loadForms().then((f) => f.guestSignUpResolver));
+const hostSignUpResolver = lazyResolver<SignUpValues>(() => loadForms().then((f) => f.hostSignUpResolver));
 
 /** What a completed sign-in does: welcome, then the return path or the role's dashboard. */
 function useSignedIn(portal: Portal) {

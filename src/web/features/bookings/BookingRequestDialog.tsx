@@ -42,7 +42,7 @@ import { BookingTimeFields } from './BookingTimeFields';
 import { TakenTimes } from './TakenTimes';
 import { DiscardPrompt } from './DiscardPrompt';
 import { queryKeys } from '@/web/lib/queryKeys';
-import { lateResolver } from '@/web/lib/lateResolver';
+import { lazyResolver } from '@/web/lib/lazyResolver';
 
 const loadValidation = () => import('./bookingRequestValidation');
 
@@ -127,7 +127,7 @@ export function BookingRequestDialog({
   }, [open]);
   const resolver = useMemo(
     () =>
-      lateResolver(() =>
+      lazyResolver(() =>
         loadValidation().then((m) => m.bookingRequestResolver<FormValues>(venue.capacity, day)),
       ),
     [venue.capacity, day],

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
-import { lateResolver } from './lateResolver';
+import { lazyResolver } from './lazyResolver';
 
 type Values = { email: string };
 const options = {} as ResolverOptions<Values>;
 const ok: Resolver<Values> = async (values) => ({ values, errors: {} });
 
-describe('lateResolver', () => {
+describe('lazyResolver', () => {
   it('loads the validation once, on the first validation, and lets every validation use it', async () => {
     const make = vi.fn(async () => ok);
-    const resolver = lateResolver(make);
+    const resolver = lazyResolver(make);
     expect(make).not.toHaveBeenCalled();
     await Promise.all([
       resolver({ email: 'a@b.c' }, undefined, options),
@@ -26,7 +26,7 @@ describe('lateResolver', () => {
     const make = vi.fn<() => Promise<Resolver<Values>>>();
     make.mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'));
     make.mockResolvedValueOnce(ok);
-    const resolver = lateResolver(make);
+    const resolver = lazyResolver(make);
     await expect(resolver({ email: 'a@b.c' }, undefined, options)).rejects.toThrow('Failed to fetch');
     expect(await resolver({ email: 'a@b.c' }, undefined, options)).toEqual({
       values: { email: 'a@b.c' },

@@ -7,19 +7,20 @@
  * events, and this process's own committed booking changes (`onBookingsCommitted`), so a
  * writer's next read shows its change. A read that overlapped any change is not kept.
  */
-import type { PublicOverride } from './read';
+import type { TakenSlot } from '@/domain/contract';
+import type { DateOverride } from '@/domain/pricing';
 
 /** Venue and range pairs kept (a month of an ordinary venue is well under 1 KB). */
-const KEPT_MAX_ENTRIES = 20_000;
+const CALENDAR_CACHE_MAX_ENTRIES = 20_000;
 
-export interface KeptRange {
-  overrides: PublicOverride[];
-  taken: Array<{ date: string; start_time: string; end_time: string }>;
+export interface CachedCalendarRange {
+  overrides: DateOverride[];
+  taken: TakenSlot[];
 }
 
-export class KeptCalendars {
+export class CalendarCache {
   /** `${venueId} ${from} ${to}` → the range's overrides and confirmed times. */
-  private readonly entries = new Map<string, KeptRange>();
+  private readonly entries = new Map<string, CachedCalendarRange>();
   /** venue → its keys in `entries`. */
   private readonly keys = new Map<string, Set<string>>();
   /** Counts changes: a range read across one is not kept. */
@@ -35,7 +36,7 @@ export class KeptCalendars {
     return this.entries.size;
   }
 
-  get(venueId: string, from: string, to: string): KeptRange | undefined {
+  get(venueId: string, from: string, to: string): CachedCalendarRange | undefined {
     const hit = this.entries.get(`${venueId} ${from} ${to}`);
     if (hit) this.hits++;
     else this.misses++;
@@ -43,10 +44,10 @@ export class KeptCalendars {
   }
 
   /** Keeps a range read since `version` (from `version`), unless a change came meanwhile. */
-  store(venueId: string, from: string, to: string, range: KeptRange, version: number) {
+  store(venueId: string, from: string, to: string, range: CachedCalendarRange, version: number) {
     if (version !== this.seq) return;
     const key = `${venueId} ${from} ${to}`;
-    if (this.entries.size >= KEPT_MAX_ENTRIES && !this.entries.has(key)) {
+    if (this.entries.size >= CALENDAR_CACHE_MAX_ENTRIES && !this.entries.has(key)) {
       const oldest = this.entries.keys().next().value!;
       this.entries.delete(oldest);
       this.keys.get(oldest.slice(0, oldest.indexOf(' ')))?.delete(oldest);

@@ -7,7 +7,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * (docs/performance.md, 2026-11-28). A chunk that failed to load (the network dropped) is asked
  * for again by the next validation, not remembered as failed.
  */
-export function lateResolver<Values extends FieldValues, Context = unknown, Output = Values>(
+export function lazyResolver<Values extends FieldValues, Context = unknown, Output = Values>(
   make: () => Promise<Resolver<Values, Context, Output>>,
 ): Resolver<Values, Context, Output> {
   let made: Promise<Resolver<Values, Context, Output>> | undefined;
