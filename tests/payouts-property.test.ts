@@ -8,7 +8,7 @@
  * posting of every succeeded payment, charge, refund and payout item. Both engines.
  */
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { platformFeeCents } from '../src/domain/earnings';
 import type { Venue } from '../src/server/db/schema';

@@ -102,7 +102,9 @@ describe('a refund', () => {
 
   it('refuses an amount that is not whole cents above zero', () => {
     for (const amount_cents of [0, -5, 0.1])
-      expect(() => refundSucceeded(fresh({ kept_cents: 100 }), { id: 'r', amount_cents })).toThrow(RangeError);
+      expect(() => refundSucceeded(fresh({ kept_cents: 100 }), { id: 'r', amount_cents })).toThrow(
+        RangeError,
+      );
   });
 });
 
@@ -137,9 +139,9 @@ describe('a payout', () => {
 
   it('refuses a payout of nothing or less, and items that are not whole cents', () => {
     expect(() => payoutRecorded({ ...payout, items: [] })).toThrow(RangeError);
-    expect(() =>
-      payoutRecorded({ ...payout, items: [{ booking_id: 'b', amount_cents: -1 }] }),
-    ).toThrow(RangeError);
+    expect(() => payoutRecorded({ ...payout, items: [{ booking_id: 'b', amount_cents: -1 }] })).toThrow(
+      RangeError,
+    );
     expect(() => payoutRecorded({ ...payout, items: [{ booking_id: 'b', amount_cents: 1.5 }] })).toThrow(
       RangeError,
     );
@@ -187,9 +189,7 @@ describe('ledgerCheck', () => {
 /** Any sequence of a booking's money events: the ledger is the earnings, to the cent. */
 describe('property: the ledger agrees with the earnings rule', () => {
   type Event =
-    | { kind: 'payment' | 'charge'; amount: number }
-    | { kind: 'refund'; share: number }
-    | { kind: 'payout' };
+    { kind: 'payment' | 'charge'; amount: number } | { kind: 'refund'; share: number } | { kind: 'payout' };
   const event: fc.Arbitrary<Event> = fc.oneof(
     fc.record({ kind: fc.constant('payment' as const), amount: fc.integer({ min: 1, max: 2_000_000 }) }),
     fc.record({ kind: fc.constant('charge' as const), amount: fc.integer({ min: 1, max: 200_000 }) }),
@@ -213,7 +213,7 @@ describe('property: the ledger agrees with the earnings rule', () => {
         let paidOut = 0;
         let n = 0;
         for (const e of events) {
-          let p: Posting | null = null;
+          let p: Posting;
           if (e.kind === 'payment') {
             p = paymentCaptured(books, { id: `p${n++}`, amount_cents: e.amount });
             payment += e.amount;

@@ -25,13 +25,7 @@ import { platformFeeCents } from './earnings';
 export const LEDGER_ACCOUNTS = ['guest_funds', 'platform_fees', 'host_payable', 'payouts'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_KINDS = [
-  'payment',
-  'additional_charge',
-  'refund',
-  'payout',
-  'payout_reversal',
-] as const;
+export const LEDGER_KINDS = ['payment', 'additional_charge', 'refund', 'payout', 'payout_reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {
