@@ -54,6 +54,7 @@ test('the admin records a payout and the host sees their balance go to zero live
   await expect(card.getByTestId('balance-available')).toHaveText('$0.00');
   await expect(admin.getByTestId('admin-payout').filter({ hasText: reference })).toBeVisible();
   await expect(admin.getByTestId('reconciliation')).toContainText('The books balance');
+  await expect(admin.getByTestId('ledger-check')).toContainText('The ledger balances');
 
   // The host's page was not reloaded: the payout event refreshed it.
   await expect(available).toHaveText('$0.00');

@@ -7,9 +7,10 @@
  * after (the difference is exactly what this test made).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, refunds, venues, type Booking, type Venue } from '../src/server/db/schema';
+import { venues, type Booking, type Venue } from '../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestEnv, type TestEnv } from './support/env';
+import { insertPostedPayment, insertPostedRefund } from './support/ledger-fixtures';
 import { call } from './support/client';
 import {
   cookieOf,
@@ -40,19 +41,16 @@ async function pay(
   kind: 'payment' | 'setup' | 'additional_charge',
   status: 'succeeded' | 'failed' = 'succeeded',
 ) {
-  const [row] = await env.ctx.db
-    .insert(payments)
-    .values({
-      booking_id: booking.id,
-      kind,
-      provider: 'local',
-      provider_id: `pi_tiles_${++key}`,
-      amount_cents,
-      status,
-      idempotency_key: `tiles-${key}-${Date.now()}`,
-    })
-    .returning();
-  return row!;
+  // With its ledger posting, as the services write it (decision 83).
+  return insertPostedPayment(env, {
+    booking_id: booking.id,
+    kind,
+    provider: 'local',
+    provider_id: `pi_tiles_${++key}`,
+    amount_cents,
+    status,
+    idempotency_key: `tiles-${key}-${Date.now()}`,
+  });
 }
 
 beforeAll(async () => {
@@ -89,7 +87,7 @@ beforeAll(async () => {
   // attempt and a saved card (nothing charged) — the guest has spent 300 + 500 − 120 + 45.
   await pay(g[0]!, 30_000, 'payment');
   const second = await pay(g[1]!, 50_000, 'payment');
-  await env.ctx.db.insert(refunds).values({
+  await insertPostedRefund(env, {
     payment_id: second.id,
     booking_id: g[1]!.id,
     amount_cents: 12_000,

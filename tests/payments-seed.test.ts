@@ -139,5 +139,15 @@ describe('demo payments', () => {
     ).toBe(2);
     const money = await call(env, 'GET', '/api/admin/money', { cookie: admin });
     expect(money.body.reconciliation).toMatchObject({ balanced: true, difference_cents: 0 });
+    // The demo's money is in the ledger too (decision 83): paid, charged, refunded and paid out.
+    expect(money.body.reconciliation.ledger).toMatchObject({
+      total_cents: 0,
+      host_mismatches: [],
+      balanced: true,
+    });
+    expect(money.body.reconciliation.ledger.payouts_cents).toBe(money.body.reconciliation.paid_out_cents);
+    expect(money.body.reconciliation.ledger.guest_funds_cents).toBe(
+      -(money.body.reconciliation.captured_cents - money.body.reconciliation.refunded_cents),
+    );
   });
 });

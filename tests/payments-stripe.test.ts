@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { eq } from 'drizzle-orm';
-import { payments, type Venue } from '../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { ledgerEntries, payments, type Venue } from '../src/server/db/schema';
 import { StripePaymentProvider } from '../src/server/adapters/payments/stripe';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call } from './support/client';
@@ -252,5 +252,42 @@ describe('stripe provider', () => {
       },
     });
     expect(local.status).toBe(404);
+  });
+
+  it('a refund Stripe settles later is posted to the ledger when charge.refunded arrives, once', async () => {
+    const b = await confirmedBooking(env, hourly, a.guest);
+    const started = await start(b.id);
+    const pi = stand.succeed(started.body.paymentId);
+    await deliver(event('payment_intent.succeeded', pi));
+    const posted = async (account: string) => {
+      const rows = await env.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.booking_id, b.id), eq(ledgerEntries.account, account as 'guest_funds')));
+      return rows.reduce((sum, r) => sum + r.amount_cents, 0);
+    };
+    expect(await posted('guest_funds')).toBe(-30000);
+    stand.refundStatus = 'pending';
+    try {
+      const res = await call(env, 'POST', `/api/bookings/${b.id}/cancel`, { cookie: a.host.cookie });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.refund).toEqual({ amount_cents: 30000, status: 'pending' });
+    } finally {
+      stand.refundStatus = 'succeeded';
+    }
+    // Pending: no money has gone back yet, in the earnings or in the ledger.
+    expect(await posted('guest_funds')).toBe(-30000);
+    const [refund] = await refundsOf(env, b.id);
+    const settled = event('charge.refunded', { id: 'ch_test', object: 'charge', payment_intent: pi.id });
+    for (let i = 0; i < 2; i++) expect((await deliver(settled)).status).toBe(200);
+    expect((await refundsOf(env, b.id))[0]!.status).toBe('succeeded');
+    const rows = await env.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.refund_id, refund!.id));
+    expect(Object.fromEntries(rows.map((r) => [r.account, r.amount_cents]))).toEqual({
+      guest_funds: 30000,
+      platform_fees: -3000,
+      host_payable: -27000,
+    });
+    expect(await posted('guest_funds')).toBe(0);
+    expect(await posted('host_payable')).toBe(0);
   });
 });

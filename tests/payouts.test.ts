@@ -2,10 +2,11 @@
  * Issue 29, payouts: the admin records a payout of a host's whole available balance with the
  * bank's reference; the host's available earnings become paid out atomically, the host is
  * emailed and sees it; two admins at once make one payout; money that moves after a payout
- * (a late refund, a charge) carries into the next balance; the admin sets the fee of new
+ * (a disputed charge refunded after it was paid out) carries into the next balance, and the
+ * ledger balances throughout (decision 83); the admin sets the fee of new
  * bookings; the monthly report reconciles to the cent. Both engines.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -13,10 +14,8 @@ import {
   profiles,
   bookings,
   emailOutbox,
-  payments,
   payoutItems,
   payouts,
-  refunds,
   type Venue,
 } from '../src/server/db/schema';
 import { call } from './support/client';
@@ -48,9 +47,15 @@ const balanceOf = async (hostId: string) => {
   expect(res.status).toBe(200);
   return res.body.balances.find((b: { host_id: string }) => b.host_id === hostId);
 };
+/** The report's reconciliation; the ledger's own check (decision 83) must pass with it. */
 const reconciliation = async () => {
   const res = await admin('GET', '/api/admin/money');
   expect(res.status).toBe(200);
+  expect(res.body.reconciliation.ledger).toMatchObject({
+    total_cents: 0,
+    host_mismatches: [],
+    balanced: true,
+  });
   return res.body.reconciliation;
 };
 
@@ -214,29 +219,51 @@ describe('recording a payout', () => {
     expect(await reconciliation()).toMatchObject({ balanced: true, difference_cents: 0 });
   });
 
-  it('a refund settled after a payout carries into the next balance, negative until new money covers it', async () => {
-    const booking = await availableBooking(venue);
-    expect((await record(a.host.profile.id, 'ACH-BEFORE-LATE')).status).toBe(201);
-    // A refund the provider settled later (refund.updated), after the money went to the host.
-    const [payment] = await env.ctx.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.booking_id, booking.id), eq(payments.kind, 'payment')));
-    await env.ctx.db.insert(refunds).values({
-      payment_id: payment!.id,
-      booking_id: booking.id,
-      amount_cents: 10_000,
-      status: 'succeeded',
-      reason: 'Settled late',
-      idempotency_key: `late-${booking.id}`,
+  it('a refund after a payout carries into the next balance, negative until new money covers it', async () => {
+    // A minimum-spend night: its card on file, a $100 charge an hour after it ends, paid out
+    // once the hold is over; then the guest disputes the charge and the admin refunds it.
+    const minSpend = await insertVenue(env, a.host, { pricing_type: 'minimum_spend', base_price: 500 });
+    const booking = await confirmedBooking(env, minSpend, a.guest, {
+      platform_fee_bps: 1000,
+      total_price: 500,
+      date: aheadDate(),
     });
+    await pay(env, a.guest, booking.id);
+    env.clock.now = new Date(booking.ends_at.getTime() + 3_600_000);
+    const charge = await call(env, 'POST', '/api/charge-additional', {
+      cookie: a.host.cookie,
+      json: {
+        amount: 100,
+        reason: 'damages',
+        description: 'A broken speaker',
+        bookingId: booking.id,
+        venueId: minSpend.id,
+        userId: a.guest.profile.id,
+      },
+    });
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+    env.clock.now = new Date(booking.ends_at.getTime() + 2 * 86_400_000 + 1_800_000);
+    expect((await record(a.host.profile.id, 'ACH-BEFORE-LATE')).status).toBe(201);
+    const disputed = await call(env, 'POST', `/api/charges/${charge.body.charge.id}/dispute`, {
+      cookie: a.guest.cookie,
+      json: { reason: 'The speaker was broken when we arrived.' },
+    });
+    expect(disputed.status, JSON.stringify(disputed.body)).toBe(201);
+    const refunded = await admin('POST', `/api/admin/disputes/${disputed.body.id}/decide`, {
+      decision: 'refund',
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+
     const host = await call(env, 'GET', '/api/host/earnings', { cookie: a.host.cookie });
     const row = host.body.rows.find((r: { booking_id: string }) => r.booking_id === booking.id);
-    // Net is now $180 (300 − 100, less 10 %); $270 was paid: $90 comes off the next payout.
+    // Net is now $0 (the charge refunded whole, its fee given back); $90 was paid: $90 comes off the next payout.
     expect(row).toMatchObject({
       status: 'available',
-      net_cents: 18_000,
-      paid_out_cents: 27_000,
+      charges_cents: 10_000,
+      refunds_cents: 10_000,
+      fee_cents: 0,
+      net_cents: 0,
+      paid_out_cents: 9000,
       due_cents: -9000,
     });
     expect(host.body.totals.available_cents).toBe(-9000);

@@ -30,6 +30,8 @@ export class StripeStandIn {
   readonly intents = new Map<string, Obj>();
   readonly setups = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
+  /** The status a new refund answers with: Stripe settles some later ('pending', then charge.refunded). */
+  refundStatus: 'succeeded' | 'pending' = 'succeeded';
   private readonly byKey = new Map<string, { status: number; body: Obj }>();
   private server: Server | undefined;
   private n = 0;
@@ -192,7 +194,7 @@ export class StripeStandIn {
         object: 'refund',
         amount: Number(params.amount),
         payment_intent: pi.id,
-        status: 'succeeded',
+        status: this.refundStatus,
       };
       this.refunds.set(re.id, re);
       return { status: 200, body: re };

@@ -89,5 +89,30 @@ export interface MoneyReport {
     /** captured − refunded − fees − host balances − paid out: 0 when the books balance. */
     difference_cents: number;
     balanced: boolean;
+    /** The ledger's own check (decision 83): its entries, summed, against the figures above. */
+    ledger: LedgerReconciliation;
   };
+}
+
+/** A host whose payable in the ledger is not what their earnings say they are owed. */
+export interface LedgerHostMismatch {
+  host_id: string;
+  host_name: string;
+  /** The host's `host_payable` balance in the ledger. */
+  ledger_cents: number;
+  /** Their pending and available dues, from the bookings' money (host_balances_cents's share). */
+  derived_cents: number;
+}
+
+export interface LedgerReconciliation {
+  /** The sum of every ledger entry: 0 when every posting balanced. */
+  total_cents: number;
+  /** The accounts' balances: −(captured − refunded), fees, owed to hosts, paid out. */
+  guest_funds_cents: number;
+  platform_fees_cents: number;
+  host_payable_cents: number;
+  payouts_cents: number;
+  host_mismatches: LedgerHostMismatch[];
+  /** total is 0 and every host's ledger payable equals their derived balance. */
+  balanced: boolean;
 }

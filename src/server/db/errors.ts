@@ -42,6 +42,9 @@ export function constraintOf(err: unknown): string {
 /** A venue (or booking) whose money was paid out to its host keeps its records (issue 29). */
 export const PAID_OUT_MESSAGE =
   'This venue has bookings whose money was paid out to its host; their records are kept, so it cannot be deleted.';
+/** A venue (or booking) that took money keeps its records: the ledger's entries point at them (decision 83). */
+export const MONEY_KEPT_MESSAGE =
+  'This venue has bookings that took money; their records are kept in the ledger, so it cannot be deleted.';
 
 const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> = {
   bookings_no_overlap: { message: OVERLAP_MESSAGE, reason: 'BOOKING_OVERLAP' },
@@ -49,6 +52,9 @@ const CONSTRAINT_MESSAGES: Record<string, { message: string; reason: string }> =
   venue_reviews_booking_id_unique: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'ALREADY_REVIEWED' },
   waitlist_entries_guest_range_idx: { message: WAITLIST_MESSAGES.duplicate, reason: 'DUPLICATE' },
   payout_items_booking_id_bookings_id_fk: { message: PAID_OUT_MESSAGE, reason: 'PAID_OUT' },
+  ledger_entries_booking_id_bookings_id_fk: { message: MONEY_KEPT_MESSAGE, reason: 'MONEY_KEPT' },
+  ledger_entries_payment_id_payments_id_fk: { message: MONEY_KEPT_MESSAGE, reason: 'MONEY_KEPT' },
+  ledger_entries_refund_id_refunds_id_fk: { message: MONEY_KEPT_MESSAGE, reason: 'MONEY_KEPT' },
 };
 
 export const DATABASE_UNAVAILABLE_MESSAGE =

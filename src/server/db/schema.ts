@@ -27,6 +27,7 @@ import { ROLES } from '@/domain/access';
 import type { AuditAction, AuditSubject } from '@/domain/audit';
 import type { BookingTerms } from '@/domain/booking-changes';
 import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '@/domain/ledger';
 
 /** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
 const OPEN_DAYS_SQL = WEEK_DAYS.map(
@@ -1038,6 +1039,53 @@ export const payoutItems = pgTable(
     index('payout_items_booking_idx').on(t.booking_id),
   ],
 );
+
+/**
+ * The ledger (issue 29, decision 83): every movement of money as double-entry postings, written
+ * in the transaction of the change that caused it (services/ledger/post.ts). The entries of a
+ * posting (`posting_id`) sum to zero, each names the record that caused it, and a host's
+ * payable is the sum of their `host_payable` entries. Migration 27 adds what a CHECK cannot say:
+ * a deferred trigger refuses a posting that does not sum to zero at commit, triggers refuse
+ * UPDATE and DELETE (append-only: a correction is a new posting), and a succeeded payment,
+ * refund or payout cannot commit without its posting. The foreign keys restrict: money that
+ * moved keeps its records.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    posting_id: uuid('posting_id').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    host_id: uuid('host_id').references(() => profiles.id, { onDelete: 'restrict' }),
+    booking_id: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    refund_id: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    payout_id: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    amount_cents: integer('amount_cents').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_kind_check', sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    check('ledger_entries_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNTS)})`),
+    check('ledger_entries_amount_check', sql`${t.amount_cents} <> 0`),
+    check(
+      'ledger_entries_host_payable_check',
+      sql`${t.account} <> 'host_payable' or (${t.host_id} is not null and ${t.booking_id} is not null)`,
+    ),
+    check(
+      'ledger_entries_cause_check',
+      sql`case ${t.kind} when 'refund' then ${t.refund_id} is not null when 'payout' then ${t.payout_id} is not null when 'payout_reversal' then ${t.payout_id} is not null else ${t.payment_id} is not null end`,
+    ),
+    index('ledger_entries_posting_idx').on(t.posting_id),
+    index('ledger_entries_host_idx').on(t.host_id, t.account),
+    index('ledger_entries_booking_idx').on(t.booking_id, t.account),
+    index('ledger_entries_payment_idx').on(t.payment_id),
+    index('ledger_entries_refund_idx').on(t.refund_id),
+    index('ledger_entries_payout_idx').on(t.payout_id),
+  ],
+);
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
 /**
  * Settings the admin changes in the dashboard (one row). platform_fee_bps overrides

@@ -30,6 +30,7 @@ import { inTransaction } from '../db/transaction';
 import type { HostedCardForm, PaymentProvider } from '../adapters/payments/types';
 import { bookingInstants } from '@/domain/instants';
 import { findConfirmedOverlap } from '../services/availability';
+import { postCaptured, postRefunded } from '../services/ledger/post';
 import { recordProviderState } from '../services/payments/record-paid';
 import type { DemoAccounts } from './accounts';
 
@@ -263,15 +264,19 @@ export async function seedPayments(
       amountCents: amount,
       idempotencyKey: key,
     });
-    await tx.insert(refunds).values({
-      payment_id: payment!.id,
-      booking_id: refunded.id,
-      amount_cents: amount,
-      provider_refund_id: result.providerRefundId,
-      status: result.status,
-      reason: 'cancelled_by_guest',
-      idempotency_key: key,
-    });
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        payment_id: payment!.id,
+        booking_id: refunded.id,
+        amount_cents: amount,
+        provider_refund_id: result.providerRefundId,
+        status: result.status,
+        reason: 'cancelled_by_guest',
+        idempotency_key: key,
+      })
+      .returning();
+    await postRefunded(tx, refund!);
     await tx
       .update(bookings)
       .set({
@@ -354,20 +359,24 @@ async function chargedAfterEvent(
       idempotencyKey: key,
       metadata: { booking_id: charged.id, kind: 'additional_charge' },
     });
-    await tx.insert(payments).values({
-      booking_id: charged.id,
-      kind: 'additional_charge',
-      provider: 'local',
-      provider_id: result.providerId,
-      amount_cents: amountCents,
-      status: result.status,
-      payment_method_id: setup!.payment_method_id,
-      card_brand: setup!.card_brand,
-      card_last4: setup!.card_last4,
-      reason: 'minimum_spend_not_met',
-      description: 'Bar tab came to $414.50 of the $500 minimum.',
-      idempotency_key: key,
-    });
+    const [charge] = await tx
+      .insert(payments)
+      .values({
+        booking_id: charged.id,
+        kind: 'additional_charge',
+        provider: 'local',
+        provider_id: result.providerId,
+        amount_cents: amountCents,
+        status: result.status,
+        payment_method_id: setup!.payment_method_id,
+        card_brand: setup!.card_brand,
+        card_last4: setup!.card_last4,
+        reason: 'minimum_spend_not_met',
+        description: 'Bar tab came to $414.50 of the $500 minimum.',
+        idempotency_key: key,
+      })
+      .returning();
+    await postCaptured(tx, charge!);
     if (!disputed) return;
     // A second charge the guest disputed (decision 82): the admin's Disputes section has one open.
     const cleaningKey = `charge:${charged.id}:demo-cleaning`;
@@ -395,6 +404,7 @@ async function chargedAfterEvent(
         idempotency_key: cleaningKey,
       })
       .returning();
+    await postCaptured(tx, disputedCharge!);
     await tx.insert(chargeDisputes).values({
       payment_id: disputedCharge!.id,
       booking_id: charged.id,

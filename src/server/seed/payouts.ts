@@ -7,6 +7,7 @@ import { payoutPlan } from '@/domain/earnings';
 import type { AppContext } from '../context';
 import { payoutItems, payouts } from '../db/schema';
 import { earningsOf } from '../services/earnings/earnings-of';
+import { postPayout } from '../services/ledger/post';
 import { payoutAccountLast4 } from '../services/payouts/balances';
 import type { DemoAccounts } from './accounts';
 
@@ -31,5 +32,6 @@ export async function seedPayouts(ctx: AppContext, accounts: DemoAccounts): Prom
       })
       .returning();
     await tx.insert(payoutItems).values(plan.items.map((i) => ({ payout_id: payout!.id, ...i })));
+    await postPayout(tx, { id: payout!.id, host_id: host.id, items: plan.items });
   });
 }

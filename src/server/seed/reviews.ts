@@ -26,6 +26,7 @@ import {
   type Venue,
 } from '../db/schema';
 import { inTransaction } from '../db/transaction';
+import { postCaptured } from '../services/ledger/post';
 import { bookingInstants } from '@/domain/instants';
 import type { DemoAccounts } from './accounts';
 
@@ -201,20 +202,24 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
         behaviour: 'ok',
       });
     }
-    await tx.insert(payments).values({
-      booking_id: bookingId,
-      kind: setup ? 'setup' : 'payment',
-      provider: 'local',
-      provider_id: values.payment_intent_id,
-      amount_cents: setup ? 0 : toCents(values.total_price),
-      status: 'succeeded',
-      payment_method_id: paymentMethodId,
-      card_brand: 'visa',
-      card_last4: '4242',
-      idempotency_key: `seed:${values.payment_intent_id}`,
-      created_at: values.paid_at,
-      updated_at: values.paid_at,
-    });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        booking_id: bookingId,
+        kind: setup ? 'setup' : 'payment',
+        provider: 'local',
+        provider_id: values.payment_intent_id,
+        amount_cents: setup ? 0 : toCents(values.total_price),
+        status: 'succeeded',
+        payment_method_id: paymentMethodId,
+        card_brand: 'visa',
+        card_last4: '4242',
+        idempotency_key: `seed:${values.payment_intent_id}`,
+        created_at: values.paid_at,
+        updated_at: values.paid_at,
+      })
+      .returning();
+    await postCaptured(tx, payment!);
   };
 
   await inTransaction(ctx.db, async (tx) => {

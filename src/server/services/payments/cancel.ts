@@ -24,6 +24,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, bookingCancelledEmail } from '../../mail/payment-emails';
 import { getBooking } from '../bookings';
 import { applyTransition } from '../bookings/transition';
+import { postRefunded } from '../ledger/post';
 import { appendSystemLine } from '../messages';
 import { releaseToWaitlist } from '../waitlist';
 import {
@@ -126,15 +127,19 @@ export async function cancelBooking(
         amountCents: quote.refund_cents,
         idempotencyKey: key,
       });
-      await tx.insert(refunds).values({
-        payment_id: money.payment.id,
-        booking_id: row.booking.id,
-        amount_cents: quote.refund_cents,
-        provider_refund_id: result.providerRefundId,
-        status: result.status,
-        reason: `cancelled_by_${by}`,
-        idempotency_key: key,
-      });
+      const [issued] = await tx
+        .insert(refunds)
+        .values({
+          payment_id: money.payment.id,
+          booking_id: row.booking.id,
+          amount_cents: quote.refund_cents,
+          provider_refund_id: result.providerRefundId,
+          status: result.status,
+          reason: `cancelled_by_${by}`,
+          idempotency_key: key,
+        })
+        .returning();
+      await postRefunded(tx, issued!);
       refund = { amount_cents: quote.refund_cents, status: result.status };
     }
 

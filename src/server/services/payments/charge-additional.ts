@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, additionalChargeEmail } from '../../mail/payment-emails';
+import { postCaptured } from '../ledger/post';
 import { appendSystemLine } from '../messages';
 import {
   bookingForViewer,
@@ -138,6 +139,7 @@ export async function chargeAdditional(
       })
       .where(eq(payments.id, attempt!.id))
       .returning();
+    await postCaptured(tx, charge!);
     if (result.status !== 'failed') {
       await recordAudit(tx, viewer, {
         action: 'charge.made',

@@ -18,6 +18,7 @@ import { inTransaction } from '../../db/transaction';
 import { DISPUTE_TEMPLATES, disputeDecidedEmail } from '../../mail/dispute-emails';
 import { enqueueEmail } from '../../mail/outbox';
 import { recordAudit } from '../audit/record';
+import { postRefunded } from '../ledger/post';
 import { appendSystemLine } from '../messages';
 import { disputeEmailData, disputeItem, selectDisputes, type DisputeItem } from './disputes-shared';
 import { guestDashboardUrl, hostEmail, manageBookingsUrl } from './shared';
@@ -57,15 +58,19 @@ export async function decideDispute(
         amountCents: d.amount_cents,
         idempotencyKey: key,
       });
-      await tx.insert(refunds).values({
-        payment_id: d.payment_id,
-        booking_id: d.booking_id,
-        amount_cents: d.amount_cents,
-        provider_refund_id: result.providerRefundId,
-        status: result.status,
-        reason: 'dispute_refunded',
-        idempotency_key: key,
-      });
+      const [issued] = await tx
+        .insert(refunds)
+        .values({
+          payment_id: d.payment_id,
+          booking_id: d.booking_id,
+          amount_cents: d.amount_cents,
+          provider_refund_id: result.providerRefundId,
+          status: result.status,
+          reason: 'dispute_refunded',
+          idempotency_key: key,
+        })
+        .returning();
+      await postRefunded(tx, issued!);
       await appendSystemLine(tx, d.booking_id, SYSTEM_LINES.refunded(d.amount_cents));
     }
     await recordAudit(tx, viewer, {

@@ -21,6 +21,7 @@ import { bookings, payments, refunds, type Payment } from '../../db/schema';
 import type { ProviderPaymentState } from '../../adapters/payments/types';
 import { enqueueEmail } from '../../mail/outbox';
 import { PAYMENT_TEMPLATES, cardOnFileEmail, paymentReceiptEmail } from '../../mail/payment-emails';
+import { postCaptured, postRefunded } from '../ledger/post';
 import { appendSystemLine } from '../messages';
 import { receiptAttachment } from '../receipts';
 import { emailData, findPaymentBooking, guestDashboardUrl } from './shared';
@@ -83,6 +84,7 @@ async function markSucceeded(
     const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     return { payment: current ?? payment, recorded: false };
   }
+  await postCaptured(tx, won);
   if (won.kind === 'additional_charge') return { payment: won, recorded: true };
 
   const now = ctx.now();
@@ -119,8 +121,11 @@ async function markSucceeded(
           idempotency_key: key,
         })
         .onConflictDoNothing({ target: refunds.idempotency_key })
-        .returning({ amount_cents: refunds.amount_cents });
-      if (issued) await appendSystemLine(tx, won.booking_id, SYSTEM_LINES.refunded(issued.amount_cents));
+        .returning();
+      if (issued) {
+        await postRefunded(tx, issued);
+        await appendSystemLine(tx, won.booking_id, SYSTEM_LINES.refunded(issued.amount_cents));
+      }
     }
     return { payment: won, recorded: true };
   }

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { payments, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { postRefunded } from '../ledger/post';
 import { recordProviderState } from './record-paid';
 
 export async function handleProviderEvent(
@@ -19,16 +20,20 @@ export async function handleProviderEvent(
     await inTransaction(ctx.db, (tx) => recordProviderState(ctx, tx, event.state));
   } else if (event.type === 'refund.updated') {
     // Refunds Velvet asked for are recorded when asked; a refund the provider settled later
-    // moves from pending to succeeded here.
-    await ctx.db
-      .update(refunds)
-      .set({ status: 'succeeded' })
-      .where(
-        and(
-          eq(refunds.status, 'pending'),
-          sql`${refunds.payment_id} in (select ${payments.id} from ${payments} where ${payments.provider_id} = ${event.providerPaymentId})`,
-        ),
-      );
+    // moves from pending to succeeded here, with its ledger posting.
+    await inTransaction(ctx.db, async (tx) => {
+      const settled = await tx
+        .update(refunds)
+        .set({ status: 'succeeded' })
+        .where(
+          and(
+            eq(refunds.status, 'pending'),
+            sql`${refunds.payment_id} in (select ${payments.id} from ${payments} where ${payments.provider_id} = ${event.providerPaymentId})`,
+          ),
+        )
+        .returning();
+      for (const refund of settled) await postRefunded(tx, refund);
+    });
   }
   return { received: true, type: event.type };
 }

@@ -2,8 +2,10 @@
  * POST /api/admin/payouts (issue 29): the admin (with two-factor sign-in on, decision 76) records that Velvet sent a host their whole
  * available balance, with the bank's reference. In one transaction: the host's row is locked
  * (two admins recording at once are served one after the other; the second finds nothing left
- * to pay), the payout plan is computed from the money's own records, the payout and its items
- * are written, the audit entry and the host's email are queued.
+ * to pay), the payout plan is computed from the money's own records, the payout, its items and
+ * its ledger posting are written, the audit entry and the host's email are queued. The lock is
+ * NO KEY UPDATE: it orders payouts, while a refund of this host's money meanwhile (whose ledger
+ * entries reference the host) goes on rather than waiting on it — or deadlocking with it.
  */
 import { eq } from 'drizzle-orm';
 import type { PayoutRecord } from '@/domain/contract';
@@ -22,6 +24,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { requireTwoFactor } from '../account/require-two-factor';
 import { recordAudit } from '../audit/record';
 import { earningsOf } from '../earnings/earnings-of';
+import { postPayout } from '../ledger/post';
 import { payoutAccountLast4 } from './balances';
 
 export const PAYOUT_MESSAGES = {
@@ -36,7 +39,11 @@ export async function recordPayout(
 ): Promise<PayoutRecord> {
   return inTransaction(ctx.db, async (tx) => {
     await requireTwoFactor(tx, viewer, TWO_FACTOR_MESSAGES.recordPayouts);
-    const [host] = await tx.select().from(profiles).where(eq(profiles.id, input.host_id)).for('update');
+    const [host] = await tx
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, input.host_id))
+      .for('no key update');
     if (!host || host.role !== 'host') throw notFound(PAYOUT_MESSAGES.hostNotFound);
     const plan = payoutPlan(await earningsOf(tx, ctx, { hostId: host.id }));
     if (!plan) throw conflict(PAYOUT_MESSAGES.nothingToPay, 'NOTHING_TO_PAY');
@@ -52,6 +59,7 @@ export async function recordPayout(
       })
       .returning();
     await tx.insert(payoutItems).values(plan.items.map((i) => ({ payout_id: payout!.id, ...i })));
+    await postPayout(tx, { id: payout!.id, host_id: host.id, items: plan.items });
     await recordAudit(tx, viewer, {
       action: 'payout.recorded',
       subject: { type: 'payout', id: payout!.id },

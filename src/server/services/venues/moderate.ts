@@ -1,13 +1,22 @@
 /** The admin's decisions on a venue: approve, reject (SPEC §5 /admin-dashboard) and delete. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
-import { forbidden, invalid, notFound } from '@/domain/errors';
+import { conflict, forbidden, invalid, notFound } from '@/domain/errors';
 import type { VenueDecision } from '@/domain/schemas';
 import { withPendingApplied } from '@/domain/venue-review';
 import type { AppContext } from '../../context';
 import { viewerRef, type Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
-import { bookings, profiles, venueAvailability, venueReviews, venues, type Profile } from '../../db/schema';
+import { MONEY_KEPT_MESSAGE, PAID_OUT_MESSAGE } from '../../db/errors';
+import {
+  bookings,
+  ledgerEntries,
+  profiles,
+  venueAvailability,
+  venueReviews,
+  venues,
+  type Profile,
+} from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { enqueueEmail } from '../../mail/outbox';
 import { venueApprovedEmail, venueRejectedEmail } from '../../mail/venue-emails';
@@ -170,9 +179,23 @@ async function decideChanges(
   return updated!;
 }
 
+/** 409 when a booking of the venue has ledger entries: paid out, or money taken (decisions 79, 83). */
+async function refuseIfMoneyMoved(tx: Tx, venueId: string) {
+  const [moved] = await tx
+    .select({ paidOut: sql<boolean>`bool_or(${ledgerEntries.kind} = 'payout')` })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.booking_id))
+    .where(eq(bookings.venue_id, venueId))
+    .having(sql`count(*) > 0`);
+  if (!moved) return;
+  if (moved.paidOut) throw conflict(PAID_OUT_MESSAGE, 'PAID_OUT');
+  throw conflict(MONEY_KEPT_MESSAGE, 'MONEY_KEPT');
+}
+
 /**
  * Admin deletion: the venue's reviews, bookings and date overrides go with it in one
- * transaction; its photos are removed once that transaction has committed.
+ * transaction; its photos are removed once that transaction has committed. A venue whose
+ * bookings took money cannot be deleted (409): the ledger keeps those records (decision 83).
  */
 export async function deleteVenue(
   ctx: AppContext,
@@ -182,6 +205,7 @@ export async function deleteVenue(
 ): Promise<void> {
   const removed = await inTransaction(ctx.db, async (tx) => {
     const row = await venueToModerate(tx, viewer, id);
+    await refuseIfMoneyMoved(tx, id);
     await tx.delete(venueReviews).where(eq(venueReviews.venue_id, id));
     await tx.delete(bookings).where(eq(bookings.venue_id, id));
     await tx.delete(venueAvailability).where(eq(venueAvailability.venue_id, id));

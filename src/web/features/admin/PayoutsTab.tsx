@@ -3,7 +3,9 @@
  * host's balances with the bank account's last 4 digits, and "Record payout" with the bank's
  * reference (the server pays the whole available balance, atomically, and emails the host);
  * recent payouts and a CSV batch for the bank; the monthly report and its reconciliation, whose
- * difference is an alarm, never hidden. Kept live by the change feed (payments and payouts).
+ * difference is an alarm, never hidden, and the ledger's own check beside it (decision 83): its
+ * entries sum to zero and each host's payable is their earnings. Kept live by the change feed
+ * (payments and payouts).
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -285,6 +287,52 @@ function RecentPayouts({ payouts }: { payouts: PayoutRecord[] }) {
   );
 }
 
+/** The ledger's own check (decision 83): balanced, or the alarm with what differs. */
+function LedgerCheck({ ledger }: { ledger: MoneyReport['reconciliation']['ledger'] }) {
+  if (ledger.balanced) {
+    return (
+      <p
+        className="flex items-start gap-2 rounded-xl border border-border bg-surface p-4 text-sm"
+        data-testid="ledger-check"
+      >
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+        <span>
+          The ledger balances: its entries sum to {formatCents(0)}, and each host’s payable in it (
+          {formatCents(ledger.host_payable_cents)} in all) is what their earnings say they are owed.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-xl border border-danger bg-danger/10 p-4 text-sm"
+      data-testid="ledger-check"
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p>
+          The ledger does not match
+          {ledger.total_cents !== 0
+            ? `: its entries sum to ${formatCents(ledger.total_cents)}, not $0.00`
+            : ''}
+          .
+        </p>
+        {ledger.host_mismatches.length > 0 && (
+          <ul className="list-disc pl-5">
+            {ledger.host_mismatches.map((m) => (
+              <li key={m.host_id}>
+                {m.host_name || m.host_id}: {formatCents(m.ledger_cents)} payable in the ledger,{' '}
+                {formatCents(m.derived_cents)} owed by their earnings.
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
 function Report() {
   const report = useMoneyReport();
   if (report.isPending) return <Skeleton className="h-64" />;
@@ -324,6 +372,7 @@ function Report() {
           </span>
         </p>
       )}
+      <LedgerCheck ledger={r.ledger} />
       {months.length > 0 && (
         <Card className="grid gap-4 p-5">
           <MonthlyBarChart
