@@ -7,7 +7,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bookingTransition, type LifecycleAction, type LifecycleActor } from '../src/domain/booking';
+import {
+  APPROVAL_STATUS,
+  bookingTransition,
+  type LifecycleAction,
+  type LifecycleActor,
+} from '../src/domain/booking';
 import { TimedTransitionsWorker } from '../src/server/jobs/timed-transitions';
 import type { Venue } from '../src/server/db/schema';
 import { call } from './support/client';
@@ -143,7 +148,7 @@ function expected(s: Step, model: Model, row: Row): Model | null {
   if (!t.ok) return null;
   return {
     status: t.status,
-    approval_status: t.approval_status,
+    approval_status: APPROVAL_STATUS[t.status],
     cancelled_by: t.cancelled_by ?? model.cancelled_by,
     host_notes: seen.host_notes,
   };

@@ -304,10 +304,10 @@ export const BOOKING_VENUE_KEYS = [
  * venue and waiting for the guest.
  */
 export const BOOKING_STATES = {
-  pending: { status: 'pending', approval_status: 'pending', host_notes: null },
-  confirmed: { status: 'confirmed', approval_status: 'approved', host_notes: null },
-  cancelled: { status: 'cancelled', approval_status: 'rejected', host_notes: null },
-  awaitingGuest: { status: 'pending', approval_status: 'pending', host_notes: 'We moved you an hour later.' },
+  pending: { status: 'pending', host_notes: null },
+  confirmed: { status: 'confirmed', host_notes: null },
+  cancelled: { status: 'cancelled', host_notes: null },
+  awaitingGuest: { status: 'pending', host_notes: 'We moved you an hour later.' },
 } as const;
 export type BookingState = keyof typeof BOOKING_STATES;
 

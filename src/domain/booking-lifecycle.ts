@@ -2,7 +2,7 @@
  * The booking lifecycle (SPEC §4), defined once: every change of a booking's status — the
  * venue's approve / reject / edit, the guest's answer to changes, a cancellation by the guest,
  * the host or the admin, and the system's expiry and release — is a transition here: who may
- * take it from which state, the status it leads to, the approval_status written with it, the
+ * take it from which state, the status it leads to, the
  * `cancelled_by` it records, and the message it is refused with. The services apply it with one
  * compare-and-swap (server/services/bookings/transition.ts). Decision record 81.
  */
@@ -62,7 +62,10 @@ export const SYSTEM_MESSAGES = {
   notReleasable: 'Only a confirmed booking is released.',
 } as const;
 
-/** The approval_status column mirrors the status (kept for old readers; written only from here). */
+/**
+ * SPEC's approval_status, which mirrors the status. The database derives its column from this
+ * table (a generated column, src/server/db/schema.ts): nothing writes it.
+ */
 export const APPROVAL_STATUS: Record<BookingStatus, ApprovalStatus> = {
   pending: 'pending',
   confirmed: 'approved',
@@ -80,13 +83,12 @@ export function isAwaitingGuest(booking: BookingState): boolean {
   return booking.status === 'pending' && hasHostNotes(booking);
 }
 
-/** What a transition writes: the row's new status, its approval_status and who cancelled it. */
+/** What a transition writes: the row's new status and who cancelled it. */
 export type Transition = {
   action: LifecycleAction | 'admin_override';
   actor: LifecycleActor;
   from: string;
   status: BookingStatus;
-  approval_status: ApprovalStatus;
   cancelled_by: CancelledBy | null;
 };
 
@@ -177,7 +179,6 @@ export function bookingTransition(
     actor,
     from: booking.status,
     status: target.status,
-    approval_status: APPROVAL_STATUS[target.status],
     // A cancellation records who cancelled; a rejected request or rejected changes record none.
     cancelled_by: CANCELLING_ACTIONS.has(action) ? actor : null,
   };
@@ -213,7 +214,7 @@ export function availableActions(booking: BookingState, actor: BookingActor): Bo
 
 /**
  * The admin's booking editor sets any status directly (SPEC: the admin edits any booking); it is
- * the one change outside the table above, and still writes approval_status from here.
+ * the one change outside the table above.
  */
 export function adminOverride(booking: BookingState, status: BookingStatus): Transition {
   return {
@@ -221,7 +222,6 @@ export function adminOverride(booking: BookingState, status: BookingStatus): Tra
     actor: 'admin',
     from: booking.status,
     status,
-    approval_status: APPROVAL_STATUS[status],
     cancelled_by: null,
   };
 }

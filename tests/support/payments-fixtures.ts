@@ -26,7 +26,6 @@ export const confirmedBooking = (
 ) =>
   insertBooking(env, venue, guest, {
     status: 'confirmed',
-    approval_status: 'approved',
     confirmed_at: env.ctx.now(),
     ...fields,
   });

@@ -36,7 +36,6 @@ export async function insertPaidNight(
     start_time: `${hh}:00`,
     end_time: `${hh}:45`,
     status: 'confirmed',
-    approval_status: 'approved',
     payment_intent_id: `pi_test_${paymentCounter++}`,
     ...rest,
   });

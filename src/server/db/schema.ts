@@ -26,10 +26,16 @@ import {
 import { ROLES } from '@/domain/access';
 import type { AuditAction, AuditSubject } from '@/domain/audit';
 import type { BookingTerms } from '@/domain/booking-changes';
+import { APPROVAL_STATUS } from '@/domain/booking-lifecycle';
 import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '@/domain/ledger';
 
 /** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
+/** approval_status from status, by the domain's table (APPROVAL_STATUS): one rule, one home. */
+const APPROVAL_STATUS_SQL = `CASE status ${Object.entries(APPROVAL_STATUS)
+  .map(([status, approval]) => `WHEN '${status}' THEN '${approval}'`)
+  .join(' ')} END`;
+
 const OPEN_DAYS_SQL = WEEK_DAYS.map(
   (day) =>
     `(case when coalesce("hours" -> '${day}' ->> 'closed', 'false') <> 'true' then ${weekDayBit(day)} else 0 end)`,
@@ -418,9 +424,13 @@ export const bookings = pgTable(
     status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'edited'] })
       .notNull()
       .default('pending'),
+    /**
+     * SPEC's approval_status, derived from `status` by the database: one state column is written
+     * (decision 81), and this one can never disagree with it.
+     */
     approval_status: text('approval_status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
-      .default('pending'),
+      .generatedAlwaysAs(sql.raw(APPROVAL_STATUS_SQL)),
     host_notes: text('host_notes'),
     special_requests: text('special_requests'),
     contact_email: text('contact_email').notNull(),
@@ -456,7 +466,6 @@ export const bookings = pgTable(
       .on(t.payment_due_at)
       .where(sql`${t.status} = 'confirmed' and ${t.paid_at} is null`),
     check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'edited')`),
-    check('bookings_approval_status_check', sql`${t.approval_status} in ('pending', 'approved', 'rejected')`),
     check('bookings_guest_count_check', sql`${t.guest_count} >= 1`),
     check('bookings_total_price_check', sql`${t.total_price} >= 0`),
     check('bookings_times_check', sql`${t.ends_at} > ${t.starts_at}`),

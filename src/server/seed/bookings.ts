@@ -95,13 +95,6 @@ const PLANS: Plan[] = [
   { guest: 0, days: -3, status: 'cancelled', guests: 10, hours: 2, specialRequests: 'Book club night out.' },
 ];
 
-const APPROVAL: Record<BookingStatus, Booking['approval_status']> = {
-  pending: 'pending',
-  confirmed: 'approved',
-  cancelled: 'rejected',
-  edited: 'pending',
-};
-
 /** The first date at or after `from` (moving in `step` days) on which the venue is open. */
 function openDate(venue: Venue, from: string, step: 1 | -1): string {
   const hours = normalizeWeeklyHours(venue.hours);
@@ -173,7 +166,6 @@ export async function seedBookings(
         // A venue's edit usually comes with its own price; a little off the computed one.
         total_price: plan.hostNotes ? Math.round(quote.total * 1.1 * 100) / 100 : quote.total,
         status: plan.status,
-        approval_status: APPROVAL[plan.status],
         host_notes: plan.hostNotes ?? null,
         special_requests: plan.specialRequests,
         contact_email: guest.email,

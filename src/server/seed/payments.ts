@@ -127,7 +127,6 @@ async function demoBooking(
         guest_count: Math.min(e.guests, venue.capacity),
         total_price: quote.total,
         status: 'confirmed',
-        approval_status: 'approved',
         special_requests: e.requests,
         contact_email: guest.email,
         contact_phone: guest.phone,
@@ -281,7 +280,6 @@ export async function seedPayments(
       .update(bookings)
       .set({
         status: 'cancelled',
-        approval_status: 'rejected',
         cancelled_at: now,
         cancelled_by: 'guest',
         cancellation_reason: 'The wedding moved to another city.',
@@ -297,7 +295,6 @@ export async function seedPayments(
     { guest: 0, pricing: 'hourly_rate', days: 11, guests: 6, hours: 2, requests: 'Quiz night with friends.' },
     {
       status: 'cancelled',
-      approval_status: 'rejected',
       cancelled_at: now,
       cancelled_by: 'system',
       cancellation_reason: 'expired',
@@ -313,7 +310,6 @@ export async function seedPayments(
     { guest: 1, pricing: 'hourly_rate', days: 12, guests: 12, hours: 3, requests: 'Karaoke night.' },
     {
       status: 'cancelled',
-      approval_status: 'rejected',
       cancelled_at: now,
       cancelled_by: 'system',
       cancellation_reason: 'payment_not_received',

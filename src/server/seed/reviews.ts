@@ -167,7 +167,6 @@ export async function seedReviews(ctx: AppContext, accounts: DemoAccounts, venue
         guest_count: Math.min(12 + ((pick * 7) % 20), venue.capacity),
         total_price: quote.total,
         status: 'confirmed' as const,
-        approval_status: 'approved' as const,
         special_requests: 'A night out with friends.',
         contact_email: guest.email,
         contact_phone: guest.phone,

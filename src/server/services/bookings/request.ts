@@ -80,7 +80,6 @@ export async function requestBooking(
         guest_count: input.guest_count,
         total_price: quote.total,
         status: 'pending',
-        approval_status: 'pending',
         special_requests: input.special_requests,
         contact_email: contactEmail,
         contact_phone: input.contact_phone ?? viewer.profile.phone ?? null,

@@ -1,6 +1,6 @@
 /**
  * The one compare-and-swap every booking transition goes through: it writes the transition's
- * status, approval_status and cancelled_by (from the domain's definition, decision record 81)
+ * status and cancelled_by (from the domain's definition, decision record 81)
  * with the caller's other changes, only if the row is still in the state it was read in.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { bookingsChanged } from '../../db/transaction';
 import { bookings } from '../../db/schema';
 
 export type TransitionChanges = Partial<
-  Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'approval_status' | 'cancelled_by' | 'updated_at'>
+  Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'cancelled_by' | 'updated_at'>
 >;
 
 /**
@@ -30,7 +30,6 @@ export async function applyTransition(
     .set({
       ...changes,
       status: transition.status,
-      approval_status: transition.approval_status,
       ...(transition.cancelled_by ? { cancelled_by: transition.cancelled_by } : {}),
       updated_at: sql`now()`,
     })
