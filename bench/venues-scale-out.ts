@@ -30,6 +30,8 @@ async function serveOne(url: string) {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    // Production requires a bank-details key with DATABASE_URL (decision 59); both servers share it.
+    DATA_ENCRYPTION_KEY: 'b'.repeat(64),
     RATE_LIMITS: 'false',
     DATABASE_URL: url,
   });

@@ -295,6 +295,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<EngineResult>
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(24).toString('hex'),
+      // Production requires a bank-details key with DATABASE_URL (decision 59).
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       RATE_LIMITS: 'false',
       ...(url ? { DATABASE_URL: url } : {}),
     });

@@ -60,6 +60,8 @@ async function main(engine: 'pglite' | 'postgres') {
     DATA_DIR: dataDir,
     PUBLIC_URL,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    // Production requires a bank-details key with DATABASE_URL (decision 59).
+    DATA_ENCRYPTION_KEY: 'b'.repeat(64),
     RATE_LIMITS: 'false',
     ...(url ? { DATABASE_URL: url } : {}),
   });
