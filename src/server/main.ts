@@ -7,6 +7,7 @@ import { beginShutdown, startDraining } from './lifecycle';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { OutboxWorker, outboxWorkerOptions } from './mail/outbox';
+import { StripeTransfersWorker } from './jobs/stripe-transfers';
 import { TimedTransitionsWorker } from './jobs/timed-transitions';
 import { UnreadMessagesWorker } from './jobs/unread-messages';
 import { createContext } from './runtime';
@@ -72,6 +73,8 @@ async function main() {
   transitions.start();
   const unreadMessages = new UnreadMessagesWorker(ctx);
   unreadMessages.start();
+  const stripeTransfers = ctx.payments.connect ? new StripeTransfersWorker(ctx) : null;
+  stripeTransfers?.start();
   phases.mark('workers');
 
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,6 +128,7 @@ async function main() {
     await reviewReminders.stop();
     await transitions.stop();
     await unreadMessages.stop();
+    await stripeTransfers?.stop();
     await ctx.changes.stop();
     await closeControl?.();
     await database.close();

@@ -74,6 +74,21 @@ export const MONEY_ROWS: Row[] = [
     expect: [401, 403, 403, 200, 200, 403],
     prepare: async () => ({ path: '/api/host/earnings.csv?from=2030-01-01&to=2031-12-31' }),
   },
+  /* ---------- Stripe Connect (decision 88): a host's own account; the built-in processor here, so 409 ---------- */
+  {
+    route: 'GET /api/host/stripe-connect',
+    source:
+      'issue 29 (Stripe): each host sees their own connected account; with the built-in processor there is none',
+    expect: [401, 403, 403, 409, 409, 403],
+    prepare: async () => ({ path: '/api/host/stripe-connect' }),
+  },
+  {
+    route: 'POST /api/host/stripe-connect/onboarding',
+    source:
+      'issue 29 (Stripe): only a host connects an account for their payouts; none with the built-in processor',
+    expect: [401, 403, 403, 409, 409, 403],
+    prepare: async () => ({ path: '/api/host/stripe-connect/onboarding' }),
+  },
   /* ---------- payouts, the fee and the report (issue 29): the admin only ---------- */
   {
     route: 'GET /api/admin/payouts',

@@ -1,8 +1,10 @@
 /**
  * A local HTTP server standing in for Stripe's API (the SDK's host/port/protocol options point
- * at it): payment intents, setup intents, customers, refunds and off-session charges, with
- * idempotency keys honoured like Stripe does (same key → same object). It records every request
- * so tests can check what Velvet sent.
+ * at it): payment intents, setup intents, customers, refunds and off-session charges; Connect's
+ * accounts, account links, transfers and transfer reversals (a transfer takes from the platform's
+ * balance, a reversal gives back to it, never more than the transfer holds). Idempotency keys are
+ * honoured like Stripe does (same key → same object). It records every request so tests can
+ * check what Velvet sent.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +32,8 @@ export class StripeStandIn {
   readonly intents = new Map<string, Obj>();
   readonly setups = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
+  readonly accounts = new Map<string, Obj>();
+  readonly transfers = new Map<string, Obj>();
   /** The status a new refund answers with: Stripe settles some later ('pending', then charge.refunded). */
   refundStatus: 'succeeded' | 'pending' = 'succeeded';
   private readonly byKey = new Map<string, { status: number; body: Obj }>();
@@ -59,6 +63,15 @@ export class StripeStandIn {
     obj.status = 'succeeded';
     obj.payment_method = paymentMethod;
     return obj;
+  }
+
+  /** What Stripe would do when the host finishes onboarding: the account may receive payouts. */
+  enablePayouts(accountId: string, enabled = true) {
+    const acct = this.accounts.get(accountId);
+    if (!acct) throw new Error(`no such account ${accountId}`);
+    acct.payouts_enabled = enabled;
+    acct.details_submitted = true;
+    return { ...acct };
   }
 
   creates(path: string) {
@@ -120,6 +133,7 @@ export class StripeStandIn {
         amount: Number(params.amount),
         currency: params.currency,
         customer: params.customer ?? null,
+        transfer_group: params.transfer_group ?? null,
         status: 'requires_payment_method',
         payment_method: params.payment_method ?? null,
         metadata: this.metadata(params),
@@ -185,6 +199,71 @@ export class StripeStandIn {
       if (!si) return notFound;
       si.status = 'canceled';
       return { status: 200, body: si };
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const acct = {
+        id: id('acct'),
+        object: 'account',
+        type: params.type,
+        email: params.email ?? null,
+        payouts_enabled: false,
+        details_submitted: false,
+        metadata: this.metadata(params),
+      };
+      this.accounts.set(acct.id, acct);
+      return { status: 200, body: acct };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!this.accounts.has(params.account ?? '')) return notFound;
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/e/${params.account}/${++this.n}`,
+          return_url: params.return_url,
+          refresh_url: params.refresh_url,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const dest = this.accounts.get(params.destination ?? '');
+      if (!dest) return notFound;
+      if (!dest.payouts_enabled) {
+        return {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', message: 'The destination cannot receive transfers.' },
+          },
+        };
+      }
+      const tr: Obj = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(params.amount),
+        amount_reversed: 0,
+        currency: params.currency,
+        destination: dest.id,
+        transfer_group: params.transfer_group ?? null,
+        metadata: this.metadata(params),
+        reversals: [],
+      };
+      this.transfers.set(tr.id, tr);
+      return { status: 200, body: tr };
+    }
+    if ((m = path.match(/^\/v1\/transfers\/([^/]+)\/reversals$/)) && method === 'POST') {
+      const tr = this.transfers.get(m[1]!);
+      if (!tr) return notFound;
+      const amount = Number(params.amount ?? tr.amount - tr.amount_reversed);
+      if (amount > tr.amount - tr.amount_reversed) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Reversal exceeds the transfer.' } },
+        };
+      }
+      tr.amount_reversed += amount;
+      const trr = { id: id('trr'), object: 'transfer_reversal', amount, transfer: tr.id };
+      tr.reversals.push(trr);
+      return { status: 200, body: trr };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = this.intents.get(params.payment_intent ?? '');

@@ -3,6 +3,7 @@
  * the admin's payouts, platform fee and monthly report (/api/admin/payouts, /api/admin/money).
  * A booking's earning is the domain's own type (src/domain/earnings.ts), defined once.
  */
+import type { ConnectStatus } from '../connect';
 import type { Earning, EarningsTotals } from '../earnings';
 
 /** One booking's earning: gross, charges, refunds, the fee at its own rate, net, paid out, due. */
@@ -37,6 +38,8 @@ export interface HostEarnings {
   monthly: Array<{ month: string; net_cents: number }>;
   /** The host's payouts, newest first. */
   payouts: PayoutRecord[];
+  /** With PAYMENT_PROVIDER=stripe: the host's connected account; null when the admin pays by bank. */
+  stripe_connect: StripeConnectInfo | null;
 }
 
 /** One host's balances in the admin's Payouts section. */
@@ -115,4 +118,22 @@ export interface LedgerReconciliation {
   host_mismatches: LedgerHostMismatch[];
   /** total is 0 and every host's ledger payable equals their derived balance. */
   balanced: boolean;
+}
+
+/**
+ * A host's Stripe connected account (decision 88; GET /api/host/stripe-connect): whether Stripe
+ * sends them their payouts yet, and what to do about it.
+ */
+export interface StripeConnectInfo {
+  status: ConnectStatus;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  /** What the status means for the host's balance, as shown on the Earnings tab. */
+  message: string;
+}
+
+/** POST /api/host/stripe-connect/onboarding: Stripe's hosted onboarding page to send the host to. */
+export interface StripeOnboardingLink {
+  url: string;
+  status: ConnectStatus;
 }

@@ -1006,7 +1006,8 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
 
 /**
  * Payouts (issue 29, decision 0079): money Velvet sent a host, recorded by the admin with the
- * bank's reference. Each pays the due of the host's available earnings at that moment, one
+ * bank's reference — or, with Stripe Connect (decision 88), a transfer to the host's connected
+ * account (bank_reference tr_…) or its reversal (trr_…, a negative amount and items). Each pays the due of the host's available earnings at that moment, one
  * payout_items row per booking (negative for a refund that came after an earlier payout);
  * what a booking has been paid is the sum of its items. Append-only: a correction is a new payout.
  */
@@ -1025,7 +1026,8 @@ export const payouts = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check('payouts_amount_check', sql`${t.amount_cents} > 0`),
+    // Negative: a Stripe transfer reversed (decision 88), the mirror of the payout it undoes.
+    check('payouts_amount_check', sql`${t.amount_cents} <> 0`),
     index('payouts_host_idx').on(t.host_id, t.created_at),
     index('payouts_created_idx').on(t.created_at),
   ],
@@ -1112,3 +1114,64 @@ export const platformSettings = pgTable(
     check('platform_settings_fee_check', sql`${t.platform_fee_bps} between 0 and 5000`),
   ],
 );
+
+/**
+ * A host's Stripe connected account (issue 29, decision 88), created when they start Stripe's
+ * hosted onboarding and kept current by `account.updated` events: `status_at` is the time of the
+ * event last applied, so a duplicate or an older event changes nothing.
+ */
+export const connectAccounts = pgTable(
+  'connect_accounts',
+  {
+    host_id: uuid('host_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    stripe_account_id: text('stripe_account_id').notNull(),
+    payouts_enabled: boolean('payouts_enabled').notNull().default(false),
+    details_submitted: boolean('details_submitted').notNull().default(false),
+    status_at: timestamp('status_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('connect_accounts_stripe_account_idx').on(t.stripe_account_id)],
+);
+export type ConnectAccount = typeof connectAccounts.$inferSelect;
+
+/**
+ * A Stripe transfer of a booking's due to its host's connected account (decision 88), written
+ * with the payout that records it; `reversed_cents` grows with each reversal (whose own payout
+ * row has a negative amount). The idempotency key is unique: one transfer per key, however many
+ * runners try it.
+ */
+export const stripeTransfers = pgTable(
+  'stripe_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    host_id: uuid('host_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    payout_id: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'restrict' }),
+    stripe_transfer_id: text('stripe_transfer_id').notNull(),
+    destination: text('destination').notNull(),
+    idempotency_key: text('idempotency_key').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    reversed_cents: integer('reversed_cents').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stripe_transfers_transfer_idx').on(t.stripe_transfer_id),
+    uniqueIndex('stripe_transfers_key_idx').on(t.idempotency_key),
+    uniqueIndex('stripe_transfers_payout_idx').on(t.payout_id),
+    index('stripe_transfers_booking_idx').on(t.booking_id),
+    check(
+      'stripe_transfers_amount_check',
+      sql`${t.amount_cents} > 0 and ${t.reversed_cents} between 0 and ${t.amount_cents}`,
+    ),
+  ],
+);
+export type StripeTransfer = typeof stripeTransfers.$inferSelect;

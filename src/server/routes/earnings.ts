@@ -5,6 +5,7 @@ import { changePlatformFee } from '../services/earnings/platform-fee';
 import { adminPayouts } from '../services/payouts/balances';
 import { listPayouts, payoutsCsv } from '../services/payouts/list';
 import { recordPayout } from '../services/payouts/record';
+import { startStripeOnboarding, stripeConnectStatus } from '../services/payouts/stripe-connect';
 import { moneyReport } from '../services/payouts/report';
 
 const csvHeaders = (name: string) => ({
@@ -47,6 +48,29 @@ export const EARNINGS_ENDPOINTS = [
         200,
         csvHeaders(`velvet-earnings-${rangeName(query)}.csv`),
       ),
+  }),
+  endpoint({
+    method: 'get',
+    path: '/host/stripe-connect',
+    tag: 'Payments',
+    summary: "The signed-in host's Stripe connected account: whether Stripe sends them payouts yet",
+    description:
+      'With PAYMENT_PROVIDER=stripe (decision 88). A host who has not finished onboarding receives no transfers; their available balance waits. 409 when payouts do not go through Stripe.',
+    access: 'host',
+    ok: json('StripeConnectInfo'),
+    cache: 'no-store',
+    handler: ({ ctx, viewer }) => stripeConnectStatus(ctx, viewer),
+  }),
+  endpoint({
+    method: 'post',
+    path: '/host/stripe-connect/onboarding',
+    tag: 'Payments',
+    summary: "Start or finish Stripe's hosted onboarding of the host's connected account",
+    description:
+      "Creates the host's connected account the first time, then answers a new link to Stripe's hosted onboarding page, which returns to the Earnings tab. 409 when payouts do not go through Stripe.",
+    access: 'host',
+    ok: json('StripeOnboardingLink'),
+    handler: ({ ctx, viewer }) => startStripeOnboarding(ctx, viewer),
   }),
   endpoint({
     method: 'get',

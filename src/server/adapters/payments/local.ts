@@ -51,6 +51,8 @@ export class LocalPaymentProvider implements PaymentProvider, HostedCardForm {
   readonly publishableKey = null;
   /** The card form is this processor's own (/api/local-processor/*). */
   readonly cardForm: HostedCardForm = this;
+  /** The admin pays hosts by bank transfer and records it (decision 79). */
+  readonly connect = null;
 
   constructor(private readonly store: LocalProcessorStore) {}
 

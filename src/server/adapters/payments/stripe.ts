@@ -3,7 +3,8 @@
  * Customer and a saved PaymentMethod for minimum spend, off-session PaymentIntents for
  * additional charges, refunds, and webhooks verified with `stripe.webhooks.constructEvent` on
  * the raw body. Every create, charge and refund carries an idempotency key, so a retried
- * transaction gets the same Stripe object back. STRIPE_API_HOST/PORT/PROTOCOL point the SDK
+ * transaction gets the same Stripe object back. Connect (decision 88): hosts' Express accounts
+ * through Stripe-hosted onboarding, transfers after the hold window and their reversals. STRIPE_API_HOST/PORT/PROTOCOL point the SDK
  * at a stand-in API in tests.
  */
 import type Stripe from 'stripe';
@@ -11,6 +12,7 @@ import { invalid } from '@/domain/errors';
 import type {
   CardSummary,
   ChargeResult,
+  ConnectPayouts,
   CreatedIntent,
   PaymentMetadata,
   PaymentProvider,
@@ -53,6 +55,45 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly publishableKey: string;
   /** Stripe.js collects the card in the browser: Velvet serves no card form. */
   readonly cardForm = null;
+  /** Stripe Connect: hosts' Express accounts, transfers and their reversals (decision 88). */
+  readonly connect: ConnectPayouts = {
+    createAccount: async ({ email, hostId, idempotencyKey }) => {
+      const account = await this.stripe.accounts.create(
+        {
+          type: 'express',
+          email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { host_id: hostId },
+        },
+        { idempotencyKey },
+      );
+      return account.id;
+    },
+    onboardingLink: async ({ accountId, returnUrl, refreshUrl }) => {
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+    transfer: async ({ destination, amountCents, idempotencyKey, transferGroup, metadata }) => {
+      const transfer = await this.stripe.transfers.create(
+        { amount: amountCents, currency: 'usd', destination, transfer_group: transferGroup, metadata },
+        { idempotencyKey },
+      );
+      return transfer.id;
+    },
+    reverseTransfer: async ({ transferId, amountCents, idempotencyKey }) => {
+      const reversal = await this.stripe.transfers.createReversal(
+        transferId,
+        { amount: amountCents },
+        { idempotencyKey },
+      );
+      return reversal.id;
+    },
+  };
   readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -85,13 +126,23 @@ export class StripePaymentProvider implements PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
     metadata: PaymentMetadata;
+    transferGroup?: string;
+    applicationFeeCents?: number;
   }): Promise<CreatedIntent> {
     const pi = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
         currency: 'usd',
         automatic_payment_methods: { enabled: true },
-        metadata: input.metadata,
+        // Separate charges and transfers (decision 88): the charge is the platform's, in the
+        // booking's transfer group, with the fee the platform keeps when it transfers the rest.
+        ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
+        metadata: {
+          ...input.metadata,
+          ...(input.applicationFeeCents != null
+            ? { application_fee_cents: String(input.applicationFeeCents) }
+            : {}),
+        },
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -139,6 +190,7 @@ export class StripePaymentProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           ...(input.description ? { description: input.description } : {}),
+          ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
           metadata: input.metadata,
           expand: ['payment_method'],
         },
@@ -273,6 +325,17 @@ export class StripePaymentProvider implements PaymentProvider {
         return pi
           ? { type: 'refund.updated', eventId: event.id, providerPaymentId: pi }
           : { type: 'ignored', eventId: event.id, providerType: event.type };
+      }
+      case 'account.updated': {
+        const account = event.data.object;
+        return {
+          type: 'account.updated',
+          eventId: event.id,
+          accountId: account.id,
+          payoutsEnabled: account.payouts_enabled === true,
+          detailsSubmitted: account.details_submitted === true,
+          occurredAt: new Date(event.created * 1000),
+        };
       }
       default:
         return { type: 'ignored', eventId: event.id, providerType: event.type };

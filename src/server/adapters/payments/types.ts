@@ -65,6 +65,16 @@ export interface RefundResult {
 export type ProviderEvent =
   | { type: 'payment.updated'; eventId: string; state: ProviderPaymentState }
   | { type: 'refund.updated'; eventId: string; providerPaymentId: string }
+  | {
+      /** A host's connected account changed (Stripe Connect, decision 88). */
+      type: 'account.updated';
+      eventId: string;
+      accountId: string;
+      payoutsEnabled: boolean;
+      detailsSubmitted: boolean;
+      /** When the provider created the event: an older one than last applied changes nothing. */
+      occurredAt: Date;
+    }
   | { type: 'ignored'; eventId: string; providerType: string };
 
 /** An off-session charge of a card saved at booking time (additional charges, minimum spend). */
@@ -75,6 +85,8 @@ export interface SavedCardCharge {
   idempotencyKey: string;
   metadata: PaymentMetadata;
   description?: string;
+  /** With `connect`: the booking's transfer group. */
+  transferGroup?: string;
 }
 
 /**
@@ -92,12 +104,39 @@ export interface HostedCardForm {
   ): Promise<LocalConfirmResult>;
 }
 
+/**
+ * Payouts to hosts' own accounts at the provider (Stripe Connect, decision 88): separate charges
+ * and transfers. Null for the built-in processor, whose payouts the admin records by hand.
+ */
+export interface ConnectPayouts {
+  /** A connected account for the host (an Express account); the key makes a retry get the same one. */
+  createAccount(input: { email: string; hostId: string; idempotencyKey: string }): Promise<string>;
+  /** The provider-hosted onboarding page of the account (a one-time link). */
+  onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** Moves money from the platform's balance to the account. */
+  transfer(input: {
+    destination: string;
+    amountCents: number;
+    idempotencyKey: string;
+    transferGroup: string;
+    metadata: Record<string, string>;
+  }): Promise<string>;
+  /** Takes part of a transfer back to the platform's balance; returns the reversal's id. */
+  reverseTransfer(input: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<string>;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Sent to the browser (stripe: Stripe.js needs it). */
   readonly publishableKey: string | null;
   /** The card form Velvet serves for this provider; null when the provider's own does (Stripe.js). */
   readonly cardForm: HostedCardForm | null;
+  /** Payouts through the provider to hosts' connected accounts; null when the admin pays by bank. */
+  readonly connect: ConnectPayouts | null;
 
   /** A payment of `amountCents`, confirmed later by the guest's card (hourly bookings). */
   createPayment(input: {
@@ -105,6 +144,12 @@ export interface PaymentProvider {
     idempotencyKey: string;
     metadata: PaymentMetadata;
     email?: string;
+    /**
+     * With `connect`: the charge's transfer group (its booking's transfers name it) and the
+     * platform's fee on it, kept when the rest is transferred to the host.
+     */
+    transferGroup?: string;
+    applicationFeeCents?: number;
   }): Promise<CreatedIntent>;
 
   /** A card collected now and saved for later off-session charges (minimum spend: card on file). */

@@ -11,6 +11,7 @@ import type { Viewer } from '../../viewer';
 import { earningsOf } from './earnings-of';
 import { currentFeePercent } from './platform-fee';
 import { listPayouts } from '../payouts/list';
+import { hostConnectInfo } from '../payouts/stripe-connect';
 
 export async function hostEarnings(
   ctx: AppContext,
@@ -18,10 +19,11 @@ export async function hostEarnings(
   query: EarningsQuery,
 ): Promise<HostEarnings> {
   const hostId = viewer.profile.id;
-  const [rows, payouts, feePercent] = await Promise.all([
+  const [rows, payouts, feePercent, stripeConnect] = await Promise.all([
     earningsOf(ctx.db, ctx, { hostId, ...query }),
     listPayouts(ctx.db, { hostId }),
     currentFeePercent(ctx.db, ctx),
+    hostConnectInfo(ctx, hostId),
   ]);
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.available_at);
   return {
@@ -34,6 +36,7 @@ export async function hostEarnings(
     next_available_at: pending.length ? pending.sort()[0]! : null,
     monthly: monthlyNet(rows),
     payouts,
+    stripe_connect: stripeConnect,
   };
 }
 

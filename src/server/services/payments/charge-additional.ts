@@ -5,6 +5,7 @@
  * is recorded (succeeded or failed, with the provider's code); a provider decline is an answer
  * (success: false, code), not an HTTP error. The guest gets an email with the amount and reason.
  */
+import { transferGroupOf } from '@/domain/connect';
 import type { AdditionalChargeResponse } from '@/domain/contract/payments';
 import type { Encoded } from '@/domain/contract/wire';
 import { randomUUID } from 'node:crypto';
@@ -120,6 +121,8 @@ export async function chargeAdditional(
       amountCents: input.amountCents,
       idempotencyKey,
       description: input.description,
+      // Stripe Connect (decision 88): the booking's transfers name the same group.
+      ...(ctx.payments.connect ? { transferGroup: transferGroupOf(b.id) } : {}),
       metadata: {
         booking_id: b.id,
         venue_id: row.venue.id,

@@ -8,6 +8,8 @@
 import type { CreatePaymentResponse } from '@/domain/contract/payments';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { canOnBooking } from '@/domain/access';
+import { transferGroupOf } from '@/domain/connect';
+import { platformFeeCents } from '@/domain/earnings';
 import { conflict, forbidden } from '@/domain/errors';
 import type { CreatePaymentInput } from '@/domain/schemas';
 import type { AppContext } from '../../context';
@@ -82,6 +84,13 @@ export async function createPayment(
           idempotencyKey,
           metadata,
           email: b.contact_email,
+          // Stripe Connect (decision 88): the host's share goes by transfer after the hold window.
+          ...(ctx.payments.connect
+            ? {
+                transferGroup: transferGroupOf(b.id),
+                applicationFeeCents: platformFeeCents(amountCents, b.platform_fee_bps),
+              }
+            : {}),
         });
     const [created] = await tx
       .insert(payments)

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { payments, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { postRefunded } from '../ledger/post';
+import { applyAccountUpdated } from '../payouts/stripe-connect';
 import { recordProviderState } from './record-paid';
 
 export async function handleProviderEvent(
@@ -34,6 +35,9 @@ export async function handleProviderEvent(
         .returning();
       for (const refund of settled) await postRefunded(tx, refund);
     });
+  } else if (event.type === 'account.updated') {
+    // A host's connected account (decision 88): its status as of the newest event.
+    await applyAccountUpdated(ctx, event);
   }
   return { received: true, type: event.type };
 }
