@@ -76,7 +76,7 @@ const twentyTimes = async (e: { payload: string; header: string }) => {
 };
 const aheadDate = () => new Date(NOW.getTime() + (7 + spread++) * DAY).toISOString().slice(0, 10);
 const onboard = (who: 'host' | 'otherHost') =>
-  call(env, 'POST', '/api/host/stripe-connect/onboarding', { cookie: a[who].cookie });
+  call(env, 'POST', '/api/host/stripe-connect/onboarding', { cookie: a[who].cookie, json: {} });
 const statusOf = (who: 'host' | 'otherHost') =>
   call(env, 'GET', '/api/host/stripe-connect', { cookie: a[who].cookie });
 const accountOf = async (hostId: string) =>

@@ -18,6 +18,7 @@ import { DateRangeDownload, rangeQuery } from '@/web/components/DateRangeDownloa
 import { MonthlyBarChart } from '@/web/components/MonthlyBarChart';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/queryKeys';
+import { StripeConnectCard } from './StripeConnectCard';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -55,6 +56,13 @@ function EarningStatus({ row }: { row: HostEarnings['rows'][number] }) {
   );
 }
 
+/** Where a payout went: a bank account, or a Stripe transfer (tr_…) or its reversal (trr_…, decision 88). */
+function payoutDestination(p: HostEarnings['payouts'][number]): string {
+  if (p.bank_reference.startsWith('trr_')) return 'taken back from your Stripe account (a refund)';
+  if (p.bank_reference.startsWith('tr_')) return 'to your Stripe account';
+  return p.bank_account_last4 ? `to •••• ${p.bank_account_last4}` : 'to your bank';
+}
+
 /** The payouts Velvet sent, newest first. */
 function PayoutList({ payouts }: { payouts: HostEarnings['payouts'] }) {
   return (
@@ -73,9 +81,8 @@ function PayoutList({ payouts }: { payouts: HostEarnings['payouts'] }) {
               <Card className="flex flex-wrap items-center justify-between gap-2 p-4">
                 <span className="font-semibold tabular-nums">{formatCents(p.amount_cents)}</span>
                 <span className="text-sm text-muted-foreground">
-                  {longDate(p.created_at)} ·{' '}
-                  {p.bank_account_last4 ? `to •••• ${p.bank_account_last4}` : 'to your bank'} · reference{' '}
-                  {p.bank_reference} · {p.bookings} {p.bookings === 1 ? 'booking' : 'bookings'}
+                  {longDate(p.created_at)} · {payoutDestination(p)} · reference {p.bank_reference} ·{' '}
+                  {p.bookings} {p.bookings === 1 ? 'booking' : 'bookings'}
                 </span>
               </Card>
             </li>
@@ -124,7 +131,9 @@ export function EarningsTab() {
       formatCents(d.totals.available_cents),
       d.totals.available_cents < 0
         ? 'A refund after a payout: it comes off your next payout.'
-        : 'Paid to your bank account with the next payout.',
+        : d.stripe_connect
+          ? 'Transferred to your Stripe account once Stripe has enabled your payouts.'
+          : 'Paid to your bank account with the next payout.',
     ],
     [
       'Pending',
@@ -151,6 +160,7 @@ export function EarningsTab() {
           was requested at.
         </p>
       </div>
+      {d.stripe_connect && <StripeConnectCard info={d.stripe_connect} />}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Balances">
         {tiles.map(([label, value, note]) => (
           <li key={label}>
