@@ -18,6 +18,8 @@ import { confirmedBooking } from './support/payments-fixtures';
 import { StripeStandIn } from './support/stripe-stand-in';
 
 const WEBHOOK_SECRET = 'whsec_test_connect';
+/** Connected accounts' events come from Stripe's Connect endpoint, signed with its own secret. */
+const CONNECT_SECRET = 'whsec_test_connect_accounts';
 const DAY = 86_400_000;
 const stand = new StripeStandIn();
 const signer = new Stripe('sk_test_signer');
@@ -38,6 +40,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: 'sk_test_velvet',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_velvet',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(stand.port),
     STRIPE_API_PROTOCOL: 'http',
@@ -55,6 +58,7 @@ afterAll(async () => {
 
 let created = Math.floor(NOW.getTime() / 1000);
 function event(type: string, object: object, at = ++created) {
+  const secret = type.startsWith('account.') ? CONNECT_SECRET : WEBHOOK_SECRET;
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
@@ -63,7 +67,7 @@ function event(type: string, object: object, at = ++created) {
     created: at,
     data: { object },
   });
-  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 const deliver = (e: { payload: string; header: string }) =>
   call(env, 'POST', '/api/webhooks/stripe', {
@@ -167,6 +171,18 @@ describe('stripe connect onboarding', () => {
     expect((await earningOf('host', 'none')).body.stripe_connect).toMatchObject({
       status: 'payouts_enabled',
     });
+    // Signed with neither secret: refused, nothing changed.
+    const forged = event(
+      'account.updated',
+      { ...stand.accounts.get(acct), payouts_enabled: false },
+      created + 100,
+    );
+    forged.header = signer.webhooks.generateTestHeaderString({
+      payload: forged.payload,
+      secret: 'whsec_forged',
+    });
+    expect((await deliver(forged)).status).toBe(400);
+    expect(await accountOf(a.host.profile.id)).toEqual(first);
     // An account Velvet does not know: accepted and ignored.
     expect(
       (await deliver(event('account.updated', { id: 'acct_unknown', payouts_enabled: true }))).status,

@@ -163,9 +163,8 @@ function payoutPosting(kind: 'payout' | 'payout_reversal', payout: PayoutMovemen
 export const payoutRecorded = (payout: PayoutMovement) => payoutPosting('payout', payout, 1);
 
 /**
- * A payout undone (the bank returned the transfer): the exact mirror of its posting, so the
- * money is owed to the host again. Velvet has no way to undo a payout yet (payouts are
- * append-only, decision 79); this is the posting such a correction would write.
+ * A payout undone: the exact mirror of its posting, so the money is owed to the host again — a
+ * Stripe transfer reversed after a refund (decision 88), recorded as a new payouts row.
  */
 export const payoutReversed = (payout: PayoutMovement) => payoutPosting('payout_reversal', payout, -1);
 

@@ -125,6 +125,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
+  /**
+   * Stripe Connect (decision 88): the signing secret of the webhook endpoint that receives the
+   * connected accounts' events (`account.updated`), when it is not the one above.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   /** Tests: point the Stripe SDK at a stand-in API. */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -19,6 +19,7 @@ export async function createPaymentProvider(config: Config, db: Db): Promise<Pay
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET,
       host: config.STRIPE_API_HOST,
       port: config.STRIPE_API_PORT,
       protocol: config.STRIPE_API_PROTOCOL,

@@ -3,7 +3,7 @@
  * transaction that makes the change: a payment or an additional charge that succeeded
  * (payments/record-paid.ts, payments/charge-additional.ts), a refund that succeeded
  * (payments/cancel.ts, payments/decide-dispute.ts, payments/record-paid.ts, payments/webhook.ts)
- * and a payout (payouts/record.ts). The postings are the domain's (src/domain/ledger.ts); the
+ * and a payout (payouts/record.ts) or a Stripe transfer and its reversal (payouts/stripe-transfers.ts). The postings are the domain's (src/domain/ledger.ts); the
  * database checks at commit that each sums to zero and that no succeeded payment, refund or
  * payout is left without its posting (migration 27), so a path that forgets this fails loudly.
  */
