@@ -1,10 +1,10 @@
 /**
  * The calendar's overrides and confirmed times are kept per venue and range (decision 0034),
  * and never served stale: each test reads a range twice (the second read is answered from
- * memory), changes something, and reads it again. With the change feed stopped, only the
- * writers' own announcements can drop what is kept — so every change this server makes must
- * show at once without the feed; a change made straight in the database (as another server
- * would) shows once the feed delivers it.
+ * memory), changes something, and reads it again. Only the change feed drops what is kept
+ * (decision 0089): a change made through this server's API shows on the very next read, because
+ * the write's answer waited for its own events; a change made straight in the database (as
+ * another server would) shows once the feed delivers it.
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,12 +37,19 @@ afterAll(async () => {
 });
 
 const RANGE = '?from=2030-06-01&to=2030-06-30';
-const kept = () => env.ctx.venueListCache.calendars;
+const kept = () => env.ctx.publicReads.calendars;
 type Calendar = {
   overrides: Array<{ date: string; is_available: boolean; price: number }>;
   taken: Array<{ date: string; start_time: string; end_time: string }>;
   today: string;
 };
+
+/** What `write` committed, once the change feed has delivered it here (as a request's answer waits). */
+async function delivered<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  expect(await env.ctx.changes.caughtUp()).toBe(true);
+  return result;
+}
 
 /** The calendar of June 2030, read twice: the second answer must come from memory and agree. */
 async function june(venueId: string): Promise<Calendar> {
@@ -55,13 +62,9 @@ async function june(venueId: string): Promise<Calendar> {
   return first.body;
 }
 
-describe('with the change feed stopped, this server shows its own changes at once', () => {
-  beforeAll(async () => {
-    await env.ctx.changes.stop();
-  });
-
+describe('this server shows its own changes on the very next read (decision 0089)', () => {
   it('a booking approved, then cancelled by its guest', async () => {
-    const venue = await insertVenue(env, a.host);
+    const venue = await delivered(insertVenue(env, a.host));
     expect((await june(venue.id)).taken).toEqual([]);
     const b = await createBooking(env, a.guest, venue.id);
     expect((await june(venue.id)).taken).toEqual([]); // pending holds no time
@@ -73,7 +76,7 @@ describe('with the change feed stopped, this server shows its own changes at onc
   });
 
   it('an override added, changed and removed by the host', async () => {
-    const venue = await insertVenue(env, a.host);
+    const venue = await delivered(insertVenue(env, a.host));
     expect((await june(venue.id)).overrides).toEqual([]);
     const added = await call(env, 'POST', `/api/venues/${venue.id}/overrides`, {
       cookie: a.host.cookie,
@@ -97,22 +100,25 @@ describe('with the change feed stopped, this server shows its own changes at onc
   });
 
   it('a confirmed booking released by the timed transitions (unpaid by its deadline)', async () => {
-    const venue = await insertVenue(env, a.host);
+    const venue = await delivered(insertVenue(env, a.host));
     const due = new Date(NOW.getTime() + 60_000);
-    await insertBooking(env, venue, a.guest, {
-      state: 'confirmed',
-      date: FRIDAY,
-      payment_due_at: due,
-      confirmed_at: NOW,
-    });
+    await delivered(
+      insertBooking(env, venue, a.guest, {
+        state: 'confirmed',
+        date: FRIDAY,
+        payment_due_at: due,
+        confirmed_at: NOW,
+      }),
+    );
     expect((await june(venue.id)).taken).toHaveLength(1);
-    const released = await new TimedTransitionsWorker(env.ctx).tick(new Date(due.getTime() + 1));
+    // A job answers nobody: its change reaches the read model through the feed, like another server's.
+    const released = await delivered(new TimedTransitionsWorker(env.ctx).tick(new Date(due.getTime() + 1)));
     expect(released).toEqual({ expired: 0, released: 1 });
     expect((await june(venue.id)).taken).toEqual([]);
   });
 
   it('"today" is worked out on every request, not kept', async () => {
-    const venue = await insertVenue(env, a.host);
+    const venue = await delivered(insertVenue(env, a.host));
     expect((await june(venue.id)).today).toBe('2030-06-03');
     freezeClock(env, new Date('2030-06-05T16:00:00Z'));
     try {
@@ -123,12 +129,7 @@ describe('with the change feed stopped, this server shows its own changes at onc
   });
 });
 
-describe('with the change feed running, a change made elsewhere shows once it is delivered', () => {
-  beforeAll(async () => {
-    await env.ctx.changes.start(env.ctx.database);
-    env.ctx.venueListCache.follow(env.ctx.changes);
-  });
-
+describe('a change made elsewhere shows once the change feed delivers it', () => {
   it('a confirmed booking and an override written straight into the database', async () => {
     const venue = await insertVenue(env, a.host);
     // The feed delivers the venue's own insert whenever it comes: if between june()'s two reads,

@@ -173,7 +173,7 @@ describe('metrics (velvet_*)', () => {
     }
     const text = await env.ctx.metrics.text();
     expect(valueOf(text, 'velvet_venue_index_current')).toBe(1);
-    expect(valueOf(text, 'velvet_venue_index_venues')).toBe(env.ctx.venueListCache.index!.size);
+    expect(valueOf(text, 'velvet_venue_index_venues')).toBe(env.ctx.publicReads.index!.size);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -16,6 +16,7 @@ import { createContext } from '../src/server/runtime';
 import { BULK_CHANGE, VenueIndex } from '../src/server/services/venues/venue-index';
 import { createTestEnv, RecordingTransport, type TestEnv } from './support/env';
 import { call } from './support/client';
+import { NO_VENUE, feedEvents } from './support/feed-events';
 import { createAccounts, createActiveVenue, type Accounts } from './factories';
 
 let env: TestEnv;
@@ -65,6 +66,7 @@ describe('a second server whose change feed loses events', () => {
   let ctx: AppContext;
   let app: ReturnType<typeof createApp>;
   let index: VenueIndex;
+  let events: ReturnType<typeof feedEvents>;
   let t = Date.parse('2026-01-01T00:00:00Z');
   beforeAll(async () => {
     feed = lossyListen(env.ctx.database);
@@ -72,7 +74,8 @@ describe('a second server whose change feed loses events', () => {
       mail: new RecordingTransport(),
     });
     index = new VenueIndex(ctx.db, ctx.log, () => t, RELOAD_MS);
-    ctx.venueListCache.attach(index);
+    ctx.publicReads.attach(index);
+    events = feedEvents(ctx.publicReads);
     app = createApp(ctx);
   });
   afterAll(async () => {
@@ -81,7 +84,7 @@ describe('a second server whose change feed loses events', () => {
 
   const list = async (city: string) => {
     // Drop the cached pages without owing a full reload (an id that names no venue).
-    ctx.venueListCache.invalidate('00000000-0000-0000-0000-000000000000');
+    events.venueChanged(NO_VENUE);
     await index.settled();
     const res = await app.request(`/api/venues?location=${encodeURIComponent(city)}`);
     expect(res.status).toBe(200);
@@ -164,7 +167,7 @@ describe('a second server whose change feed loses events', () => {
   it('reads everything in pages, and answers as the SQL does', async () => {
     for (let i = 0; i < 4; i++) await createActiveVenue(env, actors, { city: `Paged City ${i}` });
     index.loadPageSize = 2;
-    ctx.venueListCache.invalidate(); // a full reload is owed
+    events.gap(); // a full reload is owed
     await list('Paged');
     await index.settled();
     const [row] = (
@@ -175,16 +178,16 @@ describe('a second server whose change feed loses events', () => {
     expect(row!.n).toBeGreaterThanOrEqual(4); // several pages of 2
     expect(index.size).toBe(row!.n);
     const page = async () => (await app.request('/api/venues?limit=48')).text();
-    ctx.venueListCache.invalidate('00000000-0000-0000-0000-000000000000');
+    events.venueChanged(NO_VENUE);
     await index.settled();
     const answered = index.answered;
     const fromIndex = await page();
     expect(index.answered).toBe(answered + 1);
-    ctx.venueListCache.enabled = false;
+    ctx.publicReads.enabled = false;
     try {
       expect(await page()).toBe(fromIndex);
     } finally {
-      ctx.venueListCache.enabled = true;
+      ctx.publicReads.enabled = true;
     }
   });
 

@@ -14,6 +14,7 @@ import { createLogger } from '../src/server/logger';
 import { createContext } from '../src/server/runtime';
 import { createTestEnv, RecordingTransport, type TestEnv } from './support/env';
 import { call } from './support/client';
+import { feedEvents } from './support/feed-events';
 import {
   approveVenue,
   createAccounts,
@@ -36,7 +37,9 @@ afterAll(async () => {
   await env.close();
 });
 
-const index = () => env.ctx.venueListCache.index!;
+const index = () => env.ctx.publicReads.index!;
+let pokes: ReturnType<typeof feedEvents> | undefined;
+const events = () => (pokes ??= feedEvents(env.ctx.publicReads));
 type Page = {
   venues: Array<{ id: string; base_price: number; rating: { count: number } }>;
   total_count: number;
@@ -46,7 +49,7 @@ type Page = {
 async function listTwice(city: string, extra = '') {
   const now = await call<Page>(env, 'GET', `/api/venues?location=${encodeURIComponent(city)}${extra}`);
   await index().settled();
-  env.ctx.venueListCache.invalidate(); // drop the cached answer, not the index's state: ask it again
+  events().gap(); // drop the cached answer, not the index's state: ask it again
   await warm();
   const before = index().answered;
   const later = await call<Page>(
@@ -200,7 +203,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second app server on the same
 
   it('shows each change once the change feed delivers it, from its own index', async () => {
     await other('/api/venues?limit=1');
-    await ctx.venueListCache.index!.settled();
+    await ctx.publicReads.index!.settled();
     const city = 'Otherserver City';
     const v = await createActiveVenue(env, actors, { city });
     const list = (extra = '') => other(`/api/venues?location=${encodeURIComponent(city)}${extra}`);
@@ -235,11 +238,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second app server on the same
     });
 
     // And the answers came from the other server's index once it had re-read the venue.
-    await ctx.venueListCache.index!.settled();
-    ctx.venueListCache.invalidate(v.id);
-    await ctx.venueListCache.index!.settled();
-    const before = ctx.venueListCache.index!.answered;
+    await ctx.publicReads.index!.settled();
+    feedEvents(ctx.publicReads).venueChanged(v.id);
+    await ctx.publicReads.index!.settled();
+    const before = ctx.publicReads.index!.answered;
     expect((await list('&limit=3')).body.total_count).toBe(0);
-    expect(ctx.venueListCache.index!.answered).toBe(before + 1);
+    expect(ctx.publicReads.index!.answered).toBe(before + 1);
   });
 });

@@ -15,12 +15,12 @@ import { venueListQuerySchema } from '@/domain/schemas';
 import { defaultHours, type WeeklyHours } from '@/domain/hours';
 import { venueAvailability, venues } from '../src/server/db/schema';
 import { listVenues } from '../src/server/services/venues/search';
-import type { VenueIndex } from '../src/server/services/venues/venue-index';
+import type { VenueIndexReads } from '../src/server/services/venues/public-read-model';
 import { createTestEnv, type TestEnv } from './support/env';
 import { call, signUpAndSignIn } from './support/client';
 
 let env: TestEnv;
-let index: VenueIndex;
+let index: VenueIndexReads;
 const ids: string[] = [];
 
 const CITIES = ['New York', 'new york', 'MIAMI BEACH', 'Miami', 'São Paulo', 'Austin', 'Las Vegas', 'Zürich'];
@@ -86,7 +86,7 @@ function hoursOf(closed: boolean[], pastMidnight: boolean): WeeklyHours {
 
 beforeAll(async () => {
   env = await createTestEnv();
-  index = env.ctx.venueListCache.index!;
+  index = env.ctx.publicReads.index!;
   const host = await signUpAndSignIn(env, { role: 'host' });
   const generated = fc.sample(venueArb, { numRuns: 180, seed: 20261123 });
   const rows = generated.map((v, i) => {

@@ -114,7 +114,7 @@ describe('GET /api/venues (list) — roles, fields and the cache', () => {
   });
 
   it('serves repeated pages from the cache and drops them when a venue is approved', async () => {
-    const cache = env.ctx.venueListCache;
+    const cache = env.ctx.publicReads;
     const first = await call(env, 'GET', '/api/venues?location=Cachetown');
     expect(first.body.total_count).toBe(0);
     const hits = cache.hits;

@@ -154,7 +154,7 @@ const reported = (n: number) => (n > LIST_COUNT_CAP ? -LIST_COUNT_CAP : n);
  */
 async function allPages(filters: Record<string, string>, limit: number) {
   const served = await pagesOf(filters, limit);
-  const cache = env.ctx.venueListCache;
+  const cache = env.ctx.publicReads;
   cache.enabled = false;
   try {
     const bySql = await pagesOf(filters, limit);

@@ -15,6 +15,7 @@ import { serveSpa } from './static';
 import type { PageRenderer } from './ssr';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that take file uploads set their own, larger limit. */
 export const isUploadPath = (path: string) => /\/images(\/|$)/.test(path) && !path.endsWith('/order');
 
@@ -54,6 +55,13 @@ export function createApp(
       onError: (c) =>
         c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).'), 413),
     })(c, next);
+  });
+  // Read-your-writes without a writer touching any cache (decision 0089): a successful write
+  // answers once the change feed has delivered its own events, so the public read model has
+  // dropped what it changed before the writer's next read. Reads never wait.
+  api.use('*', async (c, next) => {
+    await next();
+    if (WRITE_METHODS.has(c.req.method) && c.res.status < 400) await ctx.changes.caughtUp();
   });
   mountApiRoutes(api, ctx);
   api.onError((err, c) => {

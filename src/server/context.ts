@@ -8,7 +8,7 @@ import type { MailTransport } from './adapters/mail';
 import type { ImageStorage } from './adapters/storage';
 import type { PaymentProvider } from './adapters/payments/types';
 import type { Metrics } from './metrics';
-import type { VenueListCache } from './services/venues/list-cache';
+import type { PublicReadModel } from './services/venues/public-read-model';
 import type { Viewer } from './viewer';
 
 /** Everything a route or service needs, built once at start-up (or per test file). */
@@ -25,8 +25,11 @@ export interface AppContext {
   cipher: FieldCipher;
   /** The payment provider PAYMENT_PROVIDER names (decision record 13). */
   payments: PaymentProvider;
-  /** Public venue list pages; invalidated by the change feed and by venue writers. */
-  venueListCache: VenueListCache;
+  /**
+   * The public list, detail and calendar reads this process keeps; invalidated only by the change
+   * feed (decision 0089).
+   */
+  publicReads: PublicReadModel;
   /** The current time; tests may replace it. */
   now: () => Date;
   /** The latest warnings and errors of this process (admin's Server errors section). */

@@ -7,9 +7,8 @@ import { BuiltInMailbox, SmtpTransport, type MailTransport } from './adapters/ma
 import { ChangeFeed } from './adapters/realtime';
 import { createStorage } from './adapters/storage';
 import { createPaymentProvider } from './adapters/payments';
-import { VenueListCache } from './services/venues/list-cache';
+import { PublicReadModel } from './services/venues/public-read-model';
 import { VenueIndex } from './services/venues/venue-index';
-import { onBookingsCommitted } from './db/transaction';
 import { FieldCipher, parseKey } from './db/field-cipher';
 import { Metrics } from './metrics';
 
@@ -25,15 +24,13 @@ export async function createContext(
     (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new BuiltInMailbox(log));
   const changes = new ChangeFeed(log);
   await changes.start(database);
-  const venueListCache = new VenueListCache();
-  venueListCache.attach(
-    new VenueIndex(database.db, log, Date.now, config.VENUE_INDEX_RELOAD_MINUTES * 60_000),
-  );
-  venueListCache.follow(changes);
-  onBookingsCommitted(database.db, (venueId) => venueListCache.calendars.changed(venueId));
+  const publicReads = new PublicReadModel();
+  publicReads.attach(new VenueIndex(database.db, log, Date.now, config.VENUE_INDEX_RELOAD_MINUTES * 60_000));
+  // The read model's only input (decision 0089): a write's answer waits for its own events (app.ts).
+  publicReads.follow(changes);
   // Node's process metrics only where they are served: each test app would add its own monitors.
   const metrics = new Metrics({ processMetrics: config.METRICS_PORT !== undefined });
-  metrics.readFrom({ database, venueIndex: () => venueListCache.index?.state });
+  metrics.readFrom({ database, venueIndex: () => publicReads.index?.state });
   return {
     config,
     database,
@@ -48,7 +45,7 @@ export async function createContext(
       config.DATA_ENCRYPTION_OLD_KEYS.map(parseKey),
     ),
     payments: overrides.payments ?? (await createPaymentProvider(config, database.db)),
-    venueListCache,
+    publicReads,
     now: overrides.now ?? (() => new Date()),
     logRing: logRingOf(log) ?? new LogRing(),
     metrics,

@@ -23,29 +23,6 @@ export const withCommitHook = <T>(hook: (tx: Tx) => Promise<void>, fn: () => Pro
   commitHook.run(hook, fn);
 
 /**
- * The venues whose bookings a transaction changed (`bookingsChanged`), told to the listeners of
- * its database once it has committed: what this process keeps of a venue's calendar is dropped
- * before the writer answers (other processes hear it from the change feed).
- */
-const bookingChanges = new WeakMap<Tx, Set<string>>();
-const bookingListeners = new WeakMap<Db, Set<(venueId: string) => void>>();
-
-/** Marks, inside a transaction, that it changes bookings of this venue (status, date or times). */
-export function bookingsChanged(tx: Tx, venueId: string) {
-  const ids = bookingChanges.get(tx);
-  if (ids) ids.add(venueId);
-  else bookingChanges.set(tx, new Set([venueId]));
-}
-
-/** Calls `listener` with each venue whose bookings a committed transaction on `db` changed. */
-export function onBookingsCommitted(db: Db, listener: (venueId: string) => void): () => void {
-  let set = bookingListeners.get(db);
-  if (!set) bookingListeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
-/**
  * The transaction `inTransaction` is running on a database, for the one piece of code that joins
  * the caller's transaction without being handed it: the built-in card processor's store
  * (adapters/payments/local-store.ts), which must write in the transaction of the payment row
@@ -61,20 +38,15 @@ export function transactionInProgress(db: Db): Tx | undefined {
 
 export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    let used: Tx | undefined;
     try {
       const hook = commitHook.getStore();
       const result = await db.transaction((tx) =>
         running.run({ db, tx }, async () => {
-          used = tx;
           const result = await fn(tx);
           if (hook) await hook(tx);
           return result;
         }),
       );
-      const changed = used && bookingChanges.get(used);
-      if (changed)
-        for (const listener of bookingListeners.get(db) ?? []) for (const id of changed) listener(id);
       return result;
     } catch (err) {
       if (err instanceof AppError) throw err;

@@ -12,7 +12,7 @@ import { activeVenueCount } from './venues/search';
  * dropped with it when a venue changes (decision 9).
  */
 export async function publicVenueStats(ctx: AppContext) {
-  return ctx.venueListCache.get('stats', async () => ({
+  return ctx.publicReads.get('stats', async () => ({
     active_venues: await activeVenueCount(ctx),
   }));
 }

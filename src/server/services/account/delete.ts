@@ -48,7 +48,7 @@ export async function deleteAccount(ctx: AppContext, viewer: Viewer, input: Dele
   const { profile } = viewer;
   if (profile.role === 'admin') throw forbidden(DELETE_MESSAGES.admin, 'ADMIN_ACCOUNT');
   await checkCurrentPassword(ctx, viewer.userId, input.current_password);
-  const hidden = await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     // Locked: a booking request or approval cannot slip in between the check and the deletion.
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profile.id)).for('update');
     const now = ctx.now();
@@ -121,9 +121,6 @@ export async function deleteAccount(ctx: AppContext, viewer: Viewer, input: Dele
         updated_at: now,
       })
       .where(eq(profiles.id, profile.id));
-    return owned.map((v) => v.id);
   });
-  // The venues left the public list: the list cache and the index drop them now, not at the feed's event.
-  for (const id of hidden) ctx.venueListCache.invalidate(id);
   return { ok: true as const };
 }

@@ -2,10 +2,9 @@
  * What the calendar of a venue reads from the database — its date overrides and confirmed
  * times over a range — kept in memory per venue and range until that venue changes (decision
  * 0034). "Today" and the venue's zone and hours are not kept here: they are worked out on every
- * request. Dropped, for one venue, by `changed(id)`: the venue list cache forwards every venue
- * change (writers of venues, hours and overrides, and the change feed), the feed's booking
- * events, and this process's own committed booking changes (`onBookingsCommitted`), so a
- * writer's next read shows its change. A read that overlapped any change is not kept.
+ * request. Part of the public read model (services/venues/public-read-model.ts), which alone calls
+ * `changed(id)`: for every venue and booking event of the change feed (a writer's answer waits
+ * for its own events, decision 0089). A read that overlapped any change is not kept.
  */
 import type { TakenSlot } from '@/domain/contract';
 import type { DateOverride } from '@/domain/pricing';

@@ -48,7 +48,7 @@ export async function upsertOverride(
   venueId: string,
   input: DateOverrideInput,
 ): Promise<VenueAvailability> {
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const venue = await venueForOverrides(tx, viewer, venueId);
     refusePast(ctx, venue, input.date);
     const values = { price: input.price, is_available: input.is_available, pricing_type: input.pricing_type };
@@ -59,9 +59,6 @@ export async function upsertOverride(
       .returning();
     return row!;
   });
-  // Overrides decide the date filter: this server's list shows the change at once (decision 0031).
-  ctx.venueListCache.invalidate(venueId);
-  return answer;
 }
 
 /** The override, locked, of the host's own venue. */
@@ -87,7 +84,7 @@ export async function updateOverride(
   overrideId: string,
   changes: Partial<DateOverrideInput>,
 ): Promise<VenueAvailability> {
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const { venue, row } = await ownOverride(tx, viewer, venueId, overrideId);
     refusePast(ctx, venue, row.date, 'Overrides of past dates cannot be changed.');
     if (changes.date !== undefined) refusePast(ctx, venue, changes.date);
@@ -106,9 +103,6 @@ export async function updateOverride(
       .returning();
     return updated!;
   });
-  // Overrides decide the date filter: this server's list shows the change at once (decision 0031).
-  ctx.venueListCache.invalidate(venueId);
-  return answer;
 }
 
 export async function deleteOverride(ctx: AppContext, viewer: Viewer, venueId: string, overrideId: string) {
@@ -116,6 +110,4 @@ export async function deleteOverride(ctx: AppContext, viewer: Viewer, venueId: s
     const { row } = await ownOverride(tx, viewer, venueId, overrideId);
     await tx.delete(venueAvailability).where(eq(venueAvailability.id, row.id));
   });
-  // Overrides decide the date filter: this server's list shows the change at once (decision 0031).
-  ctx.venueListCache.invalidate(venueId);
 }

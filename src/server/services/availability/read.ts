@@ -83,7 +83,7 @@ export async function getAvailability(
 ): Promise<VenueAvailability> {
   // The venue as the viewer may read it (404 otherwise): an active venue's public detail is kept
   // (decision 0031) and has what the calendar needs — its zone and weekly hours.
-  const cache = ctx.venueListCache;
+  const cache = ctx.publicReads;
   const venue = await getVenue(ctx, viewer, venueId, { countAsDetailRead: false });
   const today = venueToday(venue, ctx.now());
   const from = range.from ?? today;

@@ -14,7 +14,7 @@ export async function updateHours(
   venueId: string,
   hours: WeeklyHours,
 ): Promise<Venue> {
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     await venueFor(tx, viewer, venueId, 'manageAvailability', { lock: 'update' });
     const [venue] = await tx
       .update(venues)
@@ -23,7 +23,4 @@ export async function updateHours(
       .returning();
     return venue!;
   });
-  // What the public list and detail show changed: this server shows it at once (decision 0031).
-  ctx.venueListCache.invalidate(venueId);
-  return answer;
 }

@@ -6,7 +6,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, Transition } from '@/domain/booking';
 import type { Tx } from '../../db/client';
-import { bookingsChanged } from '../../db/transaction';
 import { bookings } from '../../db/schema';
 
 export type TransitionChanges = Partial<
@@ -36,6 +35,5 @@ export async function applyTransition(
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, transition.from as BookingStatus), guard))
     .returning({ id: bookings.id });
   if (!updated) return false;
-  bookingsChanged(tx, booking.venue_id);
   return true;
 }

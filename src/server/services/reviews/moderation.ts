@@ -131,8 +131,7 @@ export async function unpublishReview(
   reason: string,
 ): Promise<AdminReview> {
   requireAdmin(viewer);
-  let venueId: string | undefined;
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const row = await adminReviewRow(tx, id);
     if (!row.review.is_published) throw conflict(ALREADY_UNPUBLISHED, 'ALREADY_UNPUBLISHED');
     const [updated] = await tx
@@ -166,12 +165,8 @@ export async function unpublishReview(
         venueUrl: appUrl(ctx, `/venue/${row.venue.id}`),
       }),
     );
-    venueId = row.venue.id;
     return toAdminReview({ ...row, review: updated! });
   });
-  // What the public list and detail show changed: this server shows it at once (decision 0031).
-  if (venueId) ctx.venueListCache.invalidate(venueId);
-  return answer;
 }
 
 /** The admin puts an unpublished review back on the venue page. */
@@ -182,8 +177,7 @@ export async function republishReview(
   reason: string | null,
 ): Promise<AdminReview> {
   requireAdmin(viewer);
-  let venueId: string | undefined;
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const row = await adminReviewRow(tx, id);
     if (row.review.is_published) throw conflict(ALREADY_PUBLISHED, 'ALREADY_PUBLISHED');
     const [updated] = await tx
@@ -204,10 +198,6 @@ export async function republishReview(
       before: { is_published: false },
       after: { is_published: true, reason },
     });
-    venueId = row.venue.id;
     return toAdminReview({ ...row, review: updated! });
   });
-  // What the public list and detail show changed: this server shows it at once (decision 0031).
-  if (venueId) ctx.venueListCache.invalidate(venueId);
-  return answer;
 }

@@ -94,8 +94,7 @@ export async function submitReview(
   viewer: Viewer,
   input: ReviewInput,
 ): Promise<PublicReview> {
-  let venueId: string | undefined;
-  const answer = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const seen = checkAccess(viewer, await loadBooking(tx, input.booking_id));
     // Lock order venue → booking, as the venue and booking writers take them.
     await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, seen.venue.id)).for('no key update');
@@ -125,10 +124,6 @@ export async function submitReview(
       .select({ full_name: profiles.full_name })
       .from(profiles)
       .where(eq(profiles.id, viewer.profile.id));
-    venueId = booking.venue_id;
     return toPublicReview(review!, author?.full_name ?? null);
   });
-  // What the public list and detail show changed: this server shows it at once (decision 0031).
-  if (venueId) ctx.venueListCache.invalidate(venueId);
-  return answer;
 }

@@ -131,7 +131,6 @@ export async function addVenueImage(
         .returning({ images: venues.images });
       return row!.images;
     });
-    ctx.venueListCache.invalidate(venueId);
     return { image: imageView(key), images: images.map(imageView) };
   } catch (err) {
     await removeFiles(ctx, [key]);
@@ -163,7 +162,6 @@ export async function removeVenueImage(
       .returning({ images: venues.images });
     return row!.images;
   });
-  ctx.venueListCache.invalidate(venueId);
   await removeFiles(ctx, [path]);
   return { images: images.map(imageView) };
 }
@@ -189,6 +187,5 @@ export async function reorderVenueImages(
       .returning({ images: venues.images });
     return row!.images;
   });
-  ctx.venueListCache.invalidate(venueId);
   return { images: images.map(imageView) };
 }

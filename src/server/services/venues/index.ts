@@ -5,7 +5,7 @@
  */
 export { findVenue, loadForEdit, venueFor } from './access';
 export { createVenue } from './create';
-export { VenueListCache, touchesPublicList } from './list-cache';
+export { PublicReadModel, touchesPublicList } from './public-read-model';
 export {
   addVenueImage,
   removeVenueImage,

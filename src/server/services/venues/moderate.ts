@@ -101,7 +101,6 @@ export async function decideVenue(
     }
     return venue;
   });
-  ctx.venueListCache.invalidate(id);
   if (declined.length) await removeFiles(ctx, declined);
   return withImages(row);
 }
@@ -219,7 +218,6 @@ export async function deleteVenue(
     });
     return row;
   });
-  ctx.venueListCache.invalidate(id);
   ctx.log.info({ venueId: id, name: removed.name, reason }, 'venue deleted by the admin');
   try {
     await ctx.storage.deletePrefix(`${id}/`);

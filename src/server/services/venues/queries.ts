@@ -69,7 +69,7 @@ export async function getVenue(
 ): Promise<PublicVenue | FullVenue> {
   const who = viewerRef(viewer);
   // The public view of an active venue is kept in memory until that venue changes (decision 0031).
-  const index = ctx.venueListCache.enabled ? ctx.venueListCache.index : undefined;
+  const index = ctx.publicReads.enabled ? ctx.publicReads.index : undefined;
   const cachedDetail = opts.countAsDetailRead === false ? index?.peekDetail(id) : index?.detail(id);
   if (cachedDetail && !canOnVenue(who, cachedDetail, 'readPrivate')) return cachedDetail;
   const version = index?.version;

@@ -283,7 +283,7 @@ export class ListPageJson {
  * by SQL (the counts are cached on their own too).
  */
 export function listVenuesJson(ctx: AppContext, query: VenueListQuery): Promise<ListPageJson> {
-  const cache = ctx.venueListCache;
+  const cache = ctx.publicReads;
   const key = `page:${filterKey(query)}:${query.sort ?? 'newest'}:${query.cursor ?? ''}:${query.limit}`;
   const memo: Memo = (k, load) => cache.get(k, load);
   return cache.get(key, async () => {

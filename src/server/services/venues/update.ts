@@ -65,6 +65,5 @@ export async function updateVenue(
     await announcePendingChanges(ctx, tx, viewer, updated!, touched, current.pending_since !== null);
     return updated!;
   });
-  ctx.venueListCache.invalidate(id);
   return withImages(row);
 }

@@ -1,8 +1,8 @@
 /**
  * The in-process index of the active venues (decision 0031): their cards, filter and order
  * columns, and the date overrides from two days before today (UTC) on, so the public list is
- * answered without the database. Kept current by `changed(id)` (the list cache forwards every
- * change-feed event and every writer's invalidation): the venue is marked dirty and reloaded
+ * answered without the database. Kept current by `changed(id)` (the public read model forwards
+ * every change-feed event, decision 0089): the venue is marked dirty and reloaded
  * alone; while anything is dirty, or a full reload is owed, `answer` declines and the SQL path
  * answers. Also keeps the public detail of recently read venues, dropped by their events.
  *

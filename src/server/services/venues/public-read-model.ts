@@ -1,13 +1,20 @@
 /**
- * The public venue list cache: an explicit object on the app context (`ctx.venueListCache`,
- * made in runtime.ts), not module state. It has one invalidation point, `invalidate()`, which
- * the change feed calls for every change that can alter a public list (from any app server;
- * date overrides are announced as changes of their venue) and which writers call after their
- * own commit so their change shows at once on this server.
+ * The public read model (decision 0089): everything this process keeps to answer the public
+ * venue list (pages and counts), the public detail (the venue index's details), the index of the
+ * active venues and the calendars' database reads, behind one object on the app context
+ * (`ctx.publicReads`, made in runtime.ts). Its only input is the change feed it follows — the
+ * triggers' events from every app server, and the feed's gaps; nothing else drops what it keeps.
+ * A writer calls nothing here: the request's answer waits for the feed to deliver the write's
+ * own events (`ChangeFeed.caughtUp`, one middleware in app.ts), so the writer's next read shows it.
  */
 import type { ChangeEvent, ChangeFeed } from '../../adapters/realtime';
 import { CalendarCache } from '../availability/calendar-cache';
 import type { VenueIndex } from './venue-index';
+
+/** The index as its readers see it: they ask it, they never tell it what changed. */
+export type VenueIndexReads = Omit<VenueIndex, 'changed'>;
+/** The calendars' reads as their readers see them: kept and found, never dropped by a reader. */
+export type CalendarReads = Omit<CalendarCache, 'changed'>;
 
 /**
  * How long a list page (or count) may be reused without a change event: a bound on staleness
@@ -22,42 +29,52 @@ export const touchesPublicList = (event: ChangeEvent) =>
   event.entity === 'venue' && (event.is_active || event.was_active);
 
 /**
- * Public list pages as ready JSON (and the counts on their own), keyed by the normalized query.
- * A page computed while a change landed is not stored (generation check); concurrent misses for
- * one key share one query.
+ * Public list pages as ready JSON (and the counts on their own), keyed by the normalized query,
+ * with the venue index and the calendars. A page computed while a change landed is not stored
+ * (generation check); concurrent misses for one key share one query.
  */
-export class VenueListCache {
+export class PublicReadModel {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   private generation = 0;
   enabled = true;
   hits = 0;
   misses = 0;
-  /** The index of the active venues that answers list misses (decision 0031), once attached. */
-  index: VenueIndex | undefined;
-  /** The calendars' database reads, kept per venue and range (decision 0034). */
-  readonly calendars = new CalendarCache();
+  private venueIndex: VenueIndex | undefined;
+  private readonly calendarCache = new CalendarCache();
 
   constructor(
     private readonly clock: () => number = Date.now,
     private readonly ttlMs = LIST_TTL_MS,
   ) {}
 
+  /** Gives it the index of the active venues that answers list misses (decision 0031). */
   attach(index: VenueIndex) {
-    this.index = index;
+    this.venueIndex = index;
+  }
+
+  /** The index of the active venues and the public details it keeps, once attached. */
+  get index(): VenueIndexReads | undefined {
+    return this.venueIndex;
+  }
+
+  /** The calendars' database reads, kept per venue and range (decision 0034). */
+  get calendars(): CalendarReads {
+    return this.calendarCache;
   }
 
   /**
-   * Listens to the change feed: every change that touches the public list invalidates, and so
-   * does a gap in the feed (events may have been lost: everything is read anew).
+   * Listens to the change feed — the one input that drops what is kept: every change that
+   * touches the public list invalidates, and so does a gap in the feed (events may have been
+   * lost: everything is read anew).
    */
   follow(feed: Pick<ChangeFeed, 'subscribe' | 'onGap'>): () => void {
     const unsubscribe = feed.subscribe((event) => {
       if (touchesPublicList(event)) this.invalidate(event.id);
       // A venue that is not public has a calendar too (its owner reads it); a booking's change
       // of status or times changes its venue's confirmed times.
-      else if (event.entity === 'venue') this.calendars.changed(event.id);
-      if (event.entity === 'booking') this.calendars.changed(event.venue_id);
+      else if (event.entity === 'venue') this.calendarCache.changed(event.id);
+      if (event.entity === 'booking') this.calendarCache.changed(event.venue_id);
     });
     const unGap = feed.onGap(() => this.invalidate());
     return () => {
@@ -67,15 +84,16 @@ export class VenueListCache {
   }
 
   /**
-   * The one invalidation point: drops every cached page and count now, and tells the index
+   * What a change event does: drops every cached page and count now, and tells the index
    * which venue changed (it reads that venue anew) — or, without an id, that anything may have.
+   * Private: only the feed `follow` listens to calls it.
    */
-  invalidate(venueId?: string) {
+  private invalidate(venueId?: string) {
     this.generation++;
     this.entries.clear();
     this.inflight.clear();
-    this.index?.changed(venueId);
-    this.calendars.changed(venueId);
+    this.venueIndex?.changed(venueId);
+    this.calendarCache.changed(venueId);
   }
 
   get size() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../adapters/realtime';
-import { VenueListCache, touchesPublicList } from './list-cache';
+import { PublicReadModel, touchesPublicList } from './public-read-model';
 
 const venueEvent = (is_active: boolean, was_active: boolean): ChangeEvent => ({
   entity: 'venue',
@@ -42,10 +42,10 @@ function fakeFeed() {
   };
 }
 
-describe('VenueListCache', () => {
+describe('PublicReadModel', () => {
   it('serves a stored value until it expires', async () => {
     let now = 0;
-    const cache = new VenueListCache(() => now, 1000);
+    const cache = new PublicReadModel(() => now, 1000);
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('k', load)).toBe(1);
@@ -55,21 +55,23 @@ describe('VenueListCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
-  it('invalidate() drops everything, and a value loaded across it is not stored', async () => {
-    const cache = new VenueListCache();
+  it('a change event drops everything, and a value loaded across it is not stored', async () => {
+    const feed = fakeFeed();
+    const cache = new PublicReadModel();
+    cache.follow(feed);
     await cache.get('a', async () => 'old');
-    cache.invalidate();
+    feed.publish(venueEvent(true, true));
     expect(cache.size).toBe(0);
     let release!: (v: string) => void;
     const pending = cache.get('b', () => new Promise<string>((r) => (release = r)));
-    cache.invalidate();
+    feed.gap();
     release('computed before the change');
     expect(await pending).toBe('computed before the change');
     expect(cache.size).toBe(0);
   });
 
   it('shares one load between concurrent misses of a key', async () => {
-    const cache = new VenueListCache();
+    const cache = new PublicReadModel();
     let loads = 0;
     const load = async () => {
       loads++;
@@ -81,7 +83,7 @@ describe('VenueListCache', () => {
 
   it('follows the change feed: changes to a venue that is or was active invalidate, others do not', async () => {
     const feed = fakeFeed();
-    const cache = new VenueListCache();
+    const cache = new PublicReadModel();
     const stop = cache.follow(feed);
     const fill = () => cache.get('k', async () => 'page');
 
@@ -114,7 +116,7 @@ describe('VenueListCache', () => {
   });
 
   it('passes straight through when disabled', async () => {
-    const cache = new VenueListCache();
+    const cache = new PublicReadModel();
     cache.enabled = false;
     let loads = 0;
     await cache.get('k', async () => ++loads);
