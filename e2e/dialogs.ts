@@ -244,7 +244,7 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'conversation',
     viewer: 'guest',
-    components: ['MessagesButton'],
+    components: ['MessagesButton', 'ConversationDialog'],
     open: async (page, ids) => {
       await page.goto('/user-dashboard');
       return click(

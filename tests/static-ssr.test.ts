@@ -32,7 +32,11 @@ const renderer: PageRenderer = {
       : pathname === '/boom' || pathname.startsWith('/venue/')
         ? 'src/web/pages/VenueDetailPage.tsx'
         : null,
-  shellState: async (loadJson) => ({ session: (await loadJson('/api/session')).status }),
+  // The page's address comes with it (a dashboard's first screen depends on it, decision 85).
+  shellState: async (loadJson, url) => ({
+    session: (await loadJson('/api/session')).status,
+    ...(url?.search ? { search: url.search } : {}),
+  }),
   async renderPage(url, origin, loadJson) {
     const session = await loadJson('/api/session');
     calls.push({ path: url.pathname, origin, session });
@@ -236,6 +240,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<div id="root"></div>');
     // The session comes with the page, read in process.
     expect(html).toContain('<script type="application/json" id="velvet-state">{"session":200}</script>');
+    expect(await (await app.request('/user-dashboard?tab=x')).text()).toContain(
+      '<script type="application/json" id="velvet-state">{"session":200,"search":"?tab=x"}</script>',
+    );
     // Its scripts load alongside the entry, not after it has asked for them.
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/UserDashboardPage-u1.js" />',

@@ -28,8 +28,14 @@ export interface MergedClasses {
 export interface PageRenderer {
   /** The page module a path shows (for preloading its scripts), or null. */
   pageModule?(pathname: string): string | null;
-  /** The query cache (the session) a page the browser renders starts with. */
-  shellState?(loadJson: (path: string) => Promise<{ status: number; body: unknown }>): Promise<unknown>;
+  /**
+   * The query cache a page the browser renders starts with: the session, and for a signed-in
+   * dashboard the data of its first screen (`url` names the page).
+   */
+  shellState?(
+    loadJson: (path: string) => Promise<{ status: number; body: unknown }>,
+    url?: URL,
+  ): Promise<unknown>;
   renderPage(
     url: URL,
     origin: string,

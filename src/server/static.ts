@@ -174,13 +174,14 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
       }
     }
     // A page the browser renders: its scripts still load alongside the entry, not after it, and
-    // the session comes with the page (no round trip before a guarded page can load).
+    // the session comes with the page (no round trip before a guarded page can load), with the
+    // data of a signed-in dashboard's first screen (entry-server.tsx SHELL_DATA, decision 85).
     const shellPage = pages?.pageModule?.(c.req.path) ?? null;
     const scripts = shellPage ? modulePreloads(shellPage).scripts : '';
     let state: string | undefined;
     if (shellPage && pages?.shellState) {
       try {
-        state = scriptJson(await pages.shellState(inProcessJson(app, c)));
+        state = scriptJson(await pages.shellState(inProcessJson(app, c), new URL(c.req.url)));
         c.header('cache-control', 'no-cache, private');
         c.header('vary', 'cookie');
       } catch (err) {

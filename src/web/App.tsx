@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -9,10 +9,8 @@ import {
 } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/queryClient';
-import { useLiveRefresh } from './lib/live';
-import { AuthProvider, RedirectIfSignedIn, RequireAuth, useAuth } from '@/web/features/auth';
+import { AuthProvider, RedirectIfSignedIn, RequireAuth } from '@/web/features/auth';
 import { AppLayout } from '@/web/features/layout';
-import { WaitlistNotices } from '@/web/features/waitlist';
 import { PAGES, pageTitle, type PageEntry } from '@/domain/pages';
 import { loadPage, pageModule, providePage } from './pageModules';
 
@@ -72,11 +70,19 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
-/** Keeps every query fresh from the change feed, for whoever is signed in (lib/liveRefresh.ts). */
+// The change feed's client and the waitlist notices (LiveFeed.tsx): loaded once the page is
+// mounted (hydrated), so they are not in any page's first load (decision 85).
+const LiveFeed = lazy(() => import('./LiveFeed'));
+
+/** Keeps every query fresh from the change feed, from the first commit in the browser on. */
 function LiveRefresh() {
-  const { profile, loading } = useAuth();
-  useLiveRefresh(loading ? null : (profile?.id ?? 'anonymous'));
-  return <WaitlistNotices enabled={profile?.role === 'user'} />;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <LiveFeed />
+    </Suspense>
+  ) : null;
 }
 
 /** Everything under the router: the session, live updates, the routes and the toasts. */

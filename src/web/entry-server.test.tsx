@@ -174,6 +174,51 @@ describe('shellState', () => {
     const failed = await shellState(api({}).load);
     expect(failed.queries[0]!.state.data).toEqual({ user: null, profile: null });
   });
+
+  it("carries a dashboard's first screen for a viewer who may open it, and nothing for others", async () => {
+    const guest = { user: { id: 'g1', email: 'g@velvet.test' }, profile: { id: 'g1', role: 'user' } };
+    const host = { user: { id: 'h1', email: 'h@velvet.test' }, profile: { id: 'h1', role: 'host' } };
+    const answers = {
+      '/api/me/bookings': { bookings: [] },
+      '/api/me/bookings/stats': { total_bookings: 0 },
+      '/api/me/waitlist': { entries: [] },
+      '/api/me/saved-venues': { venues: [] },
+      '/api/host/stats': { total_venues: 2 },
+      '/api/host/venues': { venues: [] },
+      '/api/host/bookings?status=awaiting&limit=1': { pending_count: 1 },
+    };
+    const asGuest = api({ ...answers, '/api/session': guest });
+    const state = await shellState(asGuest.load, new URL(`${ORIGIN}/user-dashboard`));
+    const keys = state.queries.map((q) => q.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['session'],
+        ['me', 'bookings', 'list'],
+        ['me', 'bookings', 'stats'],
+        ['me', 'waitlist'],
+        ['saved-venues'],
+      ]),
+    );
+    // The unread counts were refused (404 here): left for the page to ask.
+    expect(keys).not.toContainEqual(['messages', 'unread']);
+    expect(asGuest.asked).toContain('/api/me/messages/unread');
+
+    // A guest on the host's dashboard (the guard sends them away): the session only, no reads.
+    const wrongRole = api({ ...answers, '/api/session': guest });
+    const refused = await shellState(wrongRole.load, new URL(`${ORIGIN}/host-dashboard`));
+    expect(refused.queries.map((q) => q.queryKey)).toEqual([['session']]);
+    expect(wrongRole.asked).toEqual(['/api/session']);
+
+    // The host's dashboard on another tab than My Venues: no venue list.
+    const asHost = api({ ...answers, '/api/session': host });
+    const hostState = await shellState(asHost.load, new URL(`${ORIGIN}/host-dashboard`));
+    // The venue list as its hook keeps it (the array, not the answer around it).
+    expect(hostState.queries.find((q) => q.queryKey[1] === 'venues')?.state.data).toEqual([]);
+    asHost.asked.length = 0;
+    await shellState(asHost.load, new URL(`${ORIGIN}/host-dashboard?tab=earnings`));
+    expect(asHost.asked).toContain('/api/host/stats');
+    expect(asHost.asked).not.toContain('/api/host/venues');
+  });
 });
 
 describe('pageModule', () => {

@@ -11,7 +11,7 @@
 import { dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { matchPath } from 'react-router';
-import type { Session, Venue, VenueListPage } from '@/domain/contract';
+import type { HostVenueList, Session, Venue, VenueListPage } from '@/domain/contract';
 import {
   DEFAULT_DESCRIPTION,
   PAGES,
@@ -22,7 +22,7 @@ import {
 } from '@/domain/pages';
 import { createQueryClient } from './lib/queryClient';
 import { queryKeys } from './lib/queryKeys';
-import { venueListPath, venueListQueryFor } from './features/venues';
+import { savedVenuesKey, venueListPath, venueListQueryFor } from './features/venues';
 import { ServerApp } from './App';
 import { pageFile } from './pageModules';
 
@@ -138,10 +138,47 @@ export function pageModule(pathname: string): string | null {
 const PREAMBLE = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)*/;
 
 /**
- * The query cache a page the browser renders starts with: the visitor's session, so a guarded
- * page does not wait for the entry script to ask who is signed in before loading itself.
+ * The data the first screen of a signed-in page the browser renders is drawn from, by page
+ * module: each query's key, the API path its hook fetches, and how the hook's queryFn shapes
+ * the answer when it does not keep it as it is. It comes with the page (shellState), so the dashboard draws its first screen as
+ * soon as its script runs, without a round trip per query first (decision 85). `url` is the
+ * page's address (a dashboard's tab is in it).
  */
-export async function shellState(loadJson: LoadJson): Promise<DehydratedState> {
+type ShellQuery = readonly [key: QueryKey, path: string, shape?: (body: never) => unknown];
+
+export const SHELL_DATA: Partial<Record<PageModule, (url: URL) => ShellQuery[]>> = {
+  UserDashboardPage: () => [
+    [queryKeys.guest.stats, '/api/me/bookings/stats'],
+    [queryKeys.guest.bookings, '/api/me/bookings'],
+    [queryKeys.myWaitlist, '/api/me/waitlist'],
+    [savedVenuesKey, '/api/me/saved-venues'],
+    [queryKeys.messages.unread, '/api/me/messages/unread'],
+  ],
+  HostDashboardPage: (url) => [
+    [queryKeys.host.stats, '/api/host/stats'],
+    [queryKeys.host.pendingCount, '/api/host/bookings?status=awaiting&limit=1'],
+    [queryKeys.messages.unread, '/api/me/messages/unread'],
+    // The first tab (My Venues) is the one shown unless the address names another.
+    ...(['', 'venues'].includes(url.searchParams.get('tab') ?? '')
+      ? [[queryKeys.host.venues, '/api/host/venues', (body: HostVenueList) => body.venues] as const]
+      : []),
+  ],
+};
+
+/** May `session`'s viewer open `entry`? (The guards of App.tsx decide in the browser.) */
+function mayOpen(entry: PageEntry, session: Session | null): boolean {
+  const role = session?.profile?.role;
+  if (!session?.user || !role) return false;
+  return entry.access === 'signedIn' || (Array.isArray(entry.access) && entry.access.includes(role));
+}
+
+/**
+ * The query cache a page the browser renders starts with: the visitor's session, so a guarded
+ * page does not wait for the entry script to ask who is signed in before loading itself; and,
+ * for a page of SHELL_DATA its viewer may open, the data of its first screen. A query the API
+ * refuses is left out (the page asks for it itself, and shows its error).
+ */
+export async function shellState(loadJson: LoadJson, url?: URL): Promise<DehydratedState> {
   const queryClient = createQueryClient();
   const { status, body } = await loadJson('/api/session');
   const session = status === 200 ? (body as Session | null) : null;
@@ -149,6 +186,18 @@ export async function shellState(loadJson: LoadJson): Promise<DehydratedState> {
     user: session?.user ?? null,
     profile: session?.profile ?? null,
   });
+  const entry =
+    url && (PAGES as readonly PageEntry[]).find((p) => p.path !== '*' && matchPath(p.path, url.pathname));
+  const data = entry && mayOpen(entry, session) ? SHELL_DATA[entry.page as PageModule]?.(url) : undefined;
+  if (data) {
+    await Promise.all(
+      data.map(async ([key, path, shape]) => {
+        const answer = await loadJson(path);
+        if (answer.status === 200)
+          queryClient.setQueryData(key, shape ? shape(answer.body as never) : answer.body);
+      }),
+    );
+  }
   const state = dehydrate(queryClient);
   queryClient.clear();
   return state;

@@ -12,6 +12,8 @@ export interface Section<T extends string> {
   /** Shown after the label in the trigger (e.g. a count badge). */
   badge?: ReactNode;
   content: ReactNode;
+  /** Fetches the section's module ahead of a click (a pointer over its tab, the focus on it). */
+  preload?: () => void;
 }
 
 export function SectionTabs<T extends string>({
@@ -30,7 +32,7 @@ export function SectionTabs<T extends string>({
     <Tabs value={value} onValueChange={onValueChange}>
       <TabsList aria-label={label}>
         {sections.map((s) => (
-          <TabsTrigger key={s.value} value={s.value}>
+          <TabsTrigger key={s.value} value={s.value} onPointerEnter={s.preload} onFocus={s.preload}>
             {s.label}
             {s.badge}
           </TabsTrigger>

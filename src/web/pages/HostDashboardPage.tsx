@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, Plus, Store } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
@@ -9,15 +10,45 @@ import { useTabParam } from '@/web/lib/useTabParam';
 import { formatCount } from '@/web/lib/format';
 import { useHostPendingCount } from '@/web/lib/hostInbox';
 import { PendingBadge } from '@/web/components/PendingBadge';
-import {
-  EarningsTab,
-  HostApprovedVenuesTab,
-  HostActivityTab,
-  HostBookingsTab,
-  HostPendingVenuesTab,
-  HostVenuesTab,
-  useHostStats,
-} from '@/web/features/host';
+import { BookingListSkeleton } from '@/web/features/bookings';
+import { HostVenuesTab, useHostStats } from '@/web/features/host';
+import { preloadable, type Preloadable } from '@/web/lib/preloadable';
+
+// The first tab (My Venues) comes with the page; every other tab's module loads when it is
+// chosen, or on intent — a pointer over its tab, the focus on it (decision 85): the inbox, the
+// earnings chart and the activity log stay out of the dashboard's first load.
+const HostPendingVenuesTab = preloadable(
+  () => import('@/web/features/host/HostPendingVenuesTab'),
+  (m) => m.HostPendingVenuesTab,
+);
+const HostApprovedVenuesTab = preloadable(
+  () => import('@/web/features/host/HostApprovedVenuesTab'),
+  (m) => m.HostApprovedVenuesTab,
+);
+const HostBookingsTab = preloadable(
+  () => import('@/web/features/host/HostBookingsTab'),
+  (m) => m.HostBookingsTab,
+);
+const EarningsTab = preloadable(
+  () => import('@/web/features/host/EarningsTab'),
+  (m) => m.EarningsTab,
+);
+const HostActivityTab = preloadable(
+  () => import('@/web/features/host/HostActivityTab'),
+  (m) => m.HostActivityTab,
+);
+
+/** A lazily loaded tab: its content once loaded, list skeletons until then. */
+function lazyTab(Tab: Preloadable<object>): { content: ReactNode; preload: () => void } {
+  return {
+    content: (
+      <Suspense fallback={<BookingListSkeleton />}>
+        <Tab />
+      </Suspense>
+    ),
+    preload: () => void Tab.preload(),
+  };
+}
 
 const TABS = ['venues', 'pending', 'approved', 'bookings', 'earnings', 'activity'] as const;
 
@@ -61,16 +92,16 @@ export default function HostDashboardPage() {
           onValueChange={setTab}
           sections={[
             { value: 'venues', label: 'My Venues', content: <HostVenuesTab /> },
-            { value: 'pending', label: 'Pending Approval', content: <HostPendingVenuesTab /> },
-            { value: 'approved', label: 'Approved Venues', content: <HostApprovedVenuesTab /> },
+            { value: 'pending', label: 'Pending Approval', ...lazyTab(HostPendingVenuesTab) },
+            { value: 'approved', label: 'Approved Venues', ...lazyTab(HostApprovedVenuesTab) },
             {
               value: 'bookings',
               label: 'Bookings',
               badge: <PendingBadge count={pending.data ?? 0} data-testid="tab-pending" />,
-              content: <HostBookingsTab />,
+              ...lazyTab(HostBookingsTab),
             },
-            { value: 'earnings', label: 'Earnings', content: <EarningsTab /> },
-            { value: 'activity', label: 'Activity', content: <HostActivityTab /> },
+            { value: 'earnings', label: 'Earnings', ...lazyTab(EarningsTab) },
+            { value: 'activity', label: 'Activity', ...lazyTab(HostActivityTab) },
           ]}
         />
       </Container>

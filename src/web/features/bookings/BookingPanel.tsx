@@ -4,7 +4,7 @@
  * the server's `today`, a legend, the times confirmed bookings already hold on the chosen day,
  * and the request dialog for signed-in guests.
  */
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { dayState, type DayState } from '@/domain/availability';
@@ -14,13 +14,20 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { useAuth } from '@/web/features/auth';
 import { toast } from '@/web/lib/toast';
-import { BookingRequestDialog } from './BookingRequestDialog';
+import { preloadable, whenIdle } from '@/web/lib/preloadable';
 import { CalendarLegend, MonthCalendar } from './MonthCalendar';
 import { addMonths, firstDay, lastDay, monthOf, safeToday } from './month';
 import { DayDetails, type BookingPanelVenue } from './DayDetails';
 
 export type { BookingPanelVenue };
 import { useAvailability } from './data';
+
+// The request form (react-hook-form, the quote, the dialog) is not part of the first paint: a
+// signed-in guest's browser fetches it when idle, and a chosen date asks for it at once.
+const BookingRequestDialog = preloadable(
+  () => import('./BookingRequestDialog'),
+  (m) => m.BookingRequestDialog,
+);
 
 export const SIGN_IN_REQUIRED_TITLE = 'Sign In Required';
 export const SIGN_IN_REQUIRED_TEXT = 'Please create an account or sign in to book this venue.';
@@ -46,6 +53,7 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const taken = data?.taken ?? NONE;
   const currentMonth = monthOf(today);
   const isGuest = role === 'user';
+  useEffect(() => (isGuest ? whenIdle(() => void BookingRequestDialog.preload()) : undefined), [isGuest]);
 
   const stateOf = (date: string) => dayState({ date, today, hours, override: findOverride(overrides, date) });
 
@@ -60,7 +68,10 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
       });
       return;
     }
-    if (isGuest) setDialogOpen(true);
+    if (isGuest) {
+      void BookingRequestDialog.preload();
+      setDialogOpen(true);
+    }
   }
 
   // A selection from another month (or one that became unavailable) is not shown.
@@ -133,16 +144,18 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
       </Card>
 
       {activeDate && isGuest && (
-        <BookingRequestDialog
-          key={activeDate}
-          open={dialogOpen}
-          onOpenChange={setDialogOpen}
-          venue={venue}
-          date={activeDate}
-          hours={hours}
-          overrides={overrides}
-          taken={taken}
-        />
+        <Suspense fallback={null}>
+          <BookingRequestDialog
+            key={activeDate}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            venue={venue}
+            date={activeDate}
+            hours={hours}
+            overrides={overrides}
+            taken={taken}
+          />
+        </Suspense>
       )}
     </section>
   );

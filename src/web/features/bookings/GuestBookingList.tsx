@@ -15,6 +15,7 @@ import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { useAfterFirstCommit } from '@/web/lib/afterFirstCommit';
 import { AddToCalendarButton } from '@/web/features/calendar';
 import { GuestPaymentPanel } from '@/web/features/payments';
 import { MessagesButton } from '@/web/features/messages';
@@ -32,13 +33,15 @@ export const BOOKING_RESPONSE_FAILED = 'Failed to process booking response.';
 export function GuestBookingList() {
   const bookings = useGuestBookings();
   // The list and the tiles share the ['me', 'bookings'] prefix.
+  // The cards (a dozen controls each) are drawn after the first paint, in a transition.
+  const drawn = useAfterFirstCommit();
 
   return (
     <section aria-labelledby="bookings-heading">
       <h2 id="bookings-heading" className="mb-4 text-xl font-semibold">
         Your Bookings
       </h2>
-      {bookings.isPending ? (
+      {bookings.isPending || !drawn ? (
         <BookingListSkeleton />
       ) : bookings.isError ? (
         <LoadError message="Failed to load bookings." onRetry={() => void bookings.refetch()} />

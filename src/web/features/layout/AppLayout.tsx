@@ -1,8 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '@/web/components/PageSkeleton';
 import { Navbar } from './Navbar';
-import { Footer } from './Footer';
+
+// The footer is links and text: the server renders it, and the browser hydrates it in a slice of
+// its own once its module is here — it is not in any page's first load (decision 85).
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -28,7 +31,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -3,23 +3,23 @@
  * a dialog. The open conversation lives in the URL (?conversation={bookingId}), so the link in
  * an unread-message email opens it on the dashboard.
  */
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { shortId } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/utils';
-import { ConversationPanel } from './ConversationPanel';
+import { preloadable } from '@/web/lib/preloadable';
 import { UnreadBadge } from './UnreadBadge';
 import { useUnreadFor } from './data';
 
 export const CONVERSATION_PARAM = 'conversation';
+
+// The dialog and its thread load on intent (decision 85): a pointer over the button, the focus
+// on it, or the URL opening the conversation.
+const ConversationDialog = preloadable(
+  () => import('./ConversationDialog'),
+  (m) => m.ConversationDialog,
+);
 
 export function MessagesButton({
   bookingId,
@@ -36,6 +36,9 @@ export function MessagesButton({
 }) {
   const [params, setParams] = useSearchParams();
   const open = params.get(CONVERSATION_PARAM) === bookingId;
+  // Rendered from its first opening on, so that closing it plays out and gives the focus back.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const unread = useUnreadFor(bookingId, !readOnly);
 
   const setOpen = (next: boolean) =>
@@ -55,6 +58,8 @@ export function MessagesButton({
         variant="outline"
         className={cn('w-full sm:w-fit', className)}
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void ConversationDialog.preload()}
+        onFocus={() => void ConversationDialog.preload()}
         aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
         data-testid="messages-button"
       >
@@ -62,18 +67,17 @@ export function MessagesButton({
         Messages
         {unread > 0 && <UnreadBadge count={unread} data-testid="booking-unread" />}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="flex h-[min(88dvh,760px)] max-w-2xl flex-col gap-0 overflow-hidden p-0">
-          <DialogHeader className="border-b border-border px-5 py-4 pr-14 sm:px-6">
-            <DialogTitle>Messages · {title}</DialogTitle>
-            <DialogDescription>
-              Booking <span className="font-mono">#{shortId(bookingId)}</span>
-              {readOnly ? ' · read-only' : ' · the booking’s history appears here too'}
-            </DialogDescription>
-          </DialogHeader>
-          {open && <ConversationPanel bookingId={bookingId} className="min-h-0 flex-1" />}
-        </DialogContent>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <ConversationDialog
+            bookingId={bookingId}
+            title={title}
+            readOnly={readOnly}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -13,7 +13,8 @@ import { VenueStatusBadge, venueStatus } from './VenueStatusBadge';
 
 type IconType = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
-function HostVenueCard({ venue }: { venue: Venue }) {
+/** `eager`: a card of the first row, whose photo is in the first screen (not loaded lazily). */
+function HostVenueCard({ venue, eager = false }: { venue: Venue; eager?: boolean }) {
   const status = venueStatus(venue);
   return (
     <article
@@ -21,7 +22,7 @@ function HostVenueCard({ venue }: { venue: Venue }) {
       data-testid="host-venue-card"
     >
       <div className="relative">
-        <VenuePhoto src={venue.images[0]?.card_url} />
+        <VenuePhoto src={venue.images[0]?.card_url} eager={eager} />
         <div className="absolute left-3 top-3">
           <VenueStatusBadge venue={venue} className="bg-black/75 px-3 py-1 backdrop-blur" />
         </div>
@@ -126,9 +127,10 @@ export function HostVenueList({
   }
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {shown.map((venue) => (
+      {shown.map((venue, index) => (
         <li key={venue.id} className="flex [&>article]:flex-1">
-          <HostVenueCard venue={venue} />
+          {/* The first row's photos are the dashboard's largest paint: fetched at once. */}
+          <HostVenueCard venue={venue} eager={index < 3} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,17 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
 import type { VenueImage } from '@/domain/contract';
 import { VenuePhoto } from './VenuePhoto';
-import { VenueLightbox, photoAlt } from './VenueLightbox';
+import { preloadable } from '@/web/lib/preloadable';
+import { photoAlt } from './photoAlt';
+
+// The full-screen gallery (a Radix dialog) is not part of the first paint: it loads on intent —
+// a pointer over the photo or the focus on it — and is rendered from the first open on.
+const VenueLightbox = preloadable(
+  () => import('./VenueLightbox'),
+  (m) => m.VenueLightbox,
+);
 
 /** The large photo's width: the whole screen on phones, the page's main column from lg up. */
 const GALLERY_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 30.5rem), 100vw';
@@ -17,6 +25,7 @@ const GALLERY_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw
 export function VenueGallery({ images, name }: { images: VenueImage[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const thumbs = useRef<HTMLUListElement>(null);
   const count = images.length;
   const current = images[Math.min(index, count - 1)];
@@ -60,8 +69,13 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
         {/* Over the photo, not around it: the image keeps its own name in the accessibility tree. */}
         <button
           type="button"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
           onKeyDown={onKeyDown}
+          onPointerEnter={() => void VenueLightbox.preload()}
+          onFocus={() => void VenueLightbox.preload()}
           aria-haspopup="dialog"
           aria-label={
             count > 1
@@ -137,14 +151,18 @@ export function VenueGallery({ images, name }: { images: VenueImage[]; name: str
           ))}
         </ul>
       )}
-      <VenueLightbox
-        images={images}
-        name={name}
-        index={Math.min(index, count - 1)}
-        onIndexChange={setIndex}
-        open={open}
-        onOpenChange={setOpen}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <VenueLightbox
+            images={images}
+            name={name}
+            index={Math.min(index, count - 1)}
+            onIndexChange={setIndex}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -8,14 +8,10 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import type { VenueImage } from '@/domain/contract';
+import { photoAlt } from './photoAlt';
 
 /** A horizontal move of at least this many CSS pixels, mostly sideways, is a swipe. */
 const SWIPE_DISTANCE = 48;
-
-/** The alt text of a venue photo, the same in the page's gallery and in the full-screen one. */
-export function photoAlt(name: string, index: number, count: number): string {
-  return `${name} – photo ${index + 1} of ${count}`;
-}
 
 /**
  * The full-screen gallery of the venue page (issue 31): one photo at a time, a counter, previous

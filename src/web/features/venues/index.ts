@@ -40,4 +40,5 @@ export {
 export { usePendingPhotos } from './usePendingPhotos';
 export { SaveVenueButton } from './SaveVenueButton';
 export { SavedVenuesList } from './SavedVenuesList';
+export { savedVenuesKey } from './savedData';
 export { ShareVenueButton } from './ShareVenueButton';

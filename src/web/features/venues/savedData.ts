@@ -1,8 +1,7 @@
 /** Saved venues (issue 31): the signed-in guest's list and the heart's save / unsave. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedVenues, SavedVenueState } from '@/domain/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { SavedVenues } from '@/domain/contract';
 import { api } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 
 export const savedVenuesKey = ['saved-venues'] as const;
 
@@ -12,18 +11,3 @@ export const useSavedVenues = (enabled: boolean) =>
     queryFn: () => api.get<SavedVenues>('/api/me/saved-venues'),
     enabled,
   });
-
-export function useToggleSaved() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ venueId, save }: { venueId: string; save: boolean }) =>
-      save
-        ? api.put<SavedVenueState>(`/api/me/saved-venues/${venueId}`)
-        : api.delete<SavedVenueState>(`/api/me/saved-venues/${venueId}`),
-    onSuccess: (state) => {
-      void client.invalidateQueries({ queryKey: savedVenuesKey });
-      toast.success(state.saved ? 'Saved' : 'Removed from Saved');
-    },
-    onError: (err) => toast.apiError(err, 'Could not update your saved venues.'),
-  });
-}
