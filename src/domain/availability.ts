@@ -3,7 +3,7 @@
  * venue's time zone is in instants.ts.
  */
 import { addDaysToDate, daysBetween } from './calendar';
-import { hoursForDate, type DayHours, type WeeklyHours } from './hours';
+import { hoursForDate, openOnDate, type DayHours, type WeeklyHours } from './hours';
 import type { DateOverride } from './pricing';
 import { MINUTES_PER_DAY, durationMinutes, formatTimeRange, normalizeTime, timeToMinutes } from './time';
 
@@ -63,8 +63,7 @@ export function isWithinOpeningHours(
 /** A day's opening span in minutes from `date`'s midnight (shifted by `dayOffset` days), or null when closed. */
 function openSpan(hours: WeeklyHours, date: string, override: DateOverride | undefined, dayOffset: number) {
   const day = hoursForDate(hours, date);
-  const open = override ? override.is_available : !day.closed;
-  if (!open) return null;
+  if (!openOnDate(!day.closed, override?.is_available)) return null;
   const start = dayOffset * MINUTES_PER_DAY + timeToMinutes(day.open);
   return [start, start + (durationMinutes(day.open, day.close) || MINUTES_PER_DAY)] as const;
 }

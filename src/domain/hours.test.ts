@@ -7,6 +7,7 @@ import {
   hoursForDate,
   normalizeWeeklyHours,
   openDays,
+  openOnDate,
   readDayHours,
   setAllDays,
   weekDayBit,
@@ -173,6 +174,19 @@ describe('weekDayBit and openDays (venues.open_days)', () => {
     expect(openDays(hours)).toBe(127 - 1 - 64);
     for (const day of WEEK_DAYS) hours[day] = { ...hours[day], closed: true };
     expect(openDays(hours)).toBe(0);
+  });
+});
+
+describe('openOnDate', () => {
+  it('follows the weekday when the date has no override', () => {
+    expect(openOnDate(true, undefined)).toBe(true);
+    expect(openOnDate(false, null)).toBe(false);
+  });
+  it('lets the override decide either way', () => {
+    expect(openOnDate(false, true)).toBe(true);
+    expect(openOnDate(true, false)).toBe(false);
+    expect(openOnDate(true, true)).toBe(true);
+    expect(openOnDate(false, false)).toBe(false);
   });
 });
 

@@ -85,6 +85,15 @@ export function weekDayBit(day: WeekDay): number {
   return 1 << WEEK_DAYS.indexOf(day);
 }
 
+/**
+ * Whether a venue is open on a date: its date override decides when it has one, else whether its
+ * weekday is open. The one statement of the rule; the list search's SQL (services/venues/search.ts)
+ * states it for the database, and tests/venues-index.test.ts checks the two agree.
+ */
+export function openOnDate(weekdayOpen: boolean, override: boolean | null | undefined): boolean {
+  return override ?? weekdayOpen;
+}
+
 /** The weekdays that are not closed, as the bits of venues.open_days (the date filter's column). */
 export function openDays(hours: WeeklyHours): number {
   return WEEK_DAYS.reduce((bits, day) => (hours[day].closed ? bits : bits | weekDayBit(day)), 0);

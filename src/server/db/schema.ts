@@ -30,12 +30,12 @@ import { APPROVAL_STATUS } from '@/domain/booking-lifecycle';
 import { WEEK_DAYS, weekDayBit, type WeeklyHours } from '@/domain/hours';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '@/domain/ledger';
 
-/** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
 /** approval_status from status, by the domain's table (APPROVAL_STATUS): one rule, one home. */
 const APPROVAL_STATUS_SQL = `CASE status ${Object.entries(APPROVAL_STATUS)
   .map(([status, approval]) => `WHEN '${status}' THEN '${approval}'`)
   .join(' ')} END`;
 
+/** venues.open_days: a weekday's bit is set unless that day is closed (as in migration 0013). */
 const OPEN_DAYS_SQL = WEEK_DAYS.map(
   (day) =>
     `(case when coalesce("hours" -> '${day}' ->> 'closed', 'false') <> 'true' then ${weekDayBit(day)} else 0 end)`,

@@ -6,7 +6,7 @@
 import { weekDayOf } from '@/domain/calendar';
 import { LIST_COUNT_CAP, findPriceBand } from '@/domain/filters';
 import type { VenueListQuery } from '@/domain/schemas';
-import { weekDayBit } from '@/domain/hours';
+import { openOnDate, weekDayBit } from '@/domain/hours';
 import { decodeCursor, decodeRatingCursor, encodeCursor, encodeRatingCursor } from './cursors';
 
 /** One active venue as the index keeps it. */
@@ -241,10 +241,9 @@ export function answerFromIndex(view: IndexView, query: VenueListQuery): string 
     const bit = weekDayBit(weekDayOf(date));
     const dayOverrides = view.overrides.get(date);
     sets.push(
-      bitsFor(view, list, `${order} date ${date}`, (e) => {
-        const override = dayOverrides?.get(e.id);
-        return override === undefined ? (e.openDays & bit) !== 0 : override;
-      }),
+      bitsFor(view, list, `${order} date ${date}`, (e) =>
+        openOnDate((e.openDays & bit) !== 0, dayOverrides?.get(e.id)),
+      ),
     );
   }
   const filtered = [location, guests, pricingType, pricing, date].some((v) => v !== undefined);

@@ -100,8 +100,8 @@ export function filterConditions(f: NormalizedVenueFilters, { useShortLocationIn
     );
   }
   if (f.date) {
-    // Open that day: a date override decides when there is one; else the weekday must not be
-    // closed (its bit in open_days). So the day is open when the weekday is open, unless an
+    // Open that day (domain/hours.ts openOnDate): a date override decides when there is one; else
+    // the weekday must not be closed (its bit in open_days). So the day is open when the weekday is open, unless an
     // override says the opposite: an override (venue, is_available) that flips the weekday is
     // (venue, weekday closed). The date's overrides are read once (venue_availability_date_idx)
     // into one hashed set of (venue, is_available) pairs, looked up per venue.
