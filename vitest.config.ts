@@ -7,6 +7,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default in a run is one worker less than the cores: one on this 2-core machine,
+    // with a core idle while a test waits on its database. Two finish the API suite ~1.3× sooner.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

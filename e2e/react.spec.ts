@@ -78,5 +78,9 @@ test('the console check fails a test whose page logs an error it did not expect'
   // Expected to fail: the check (fixtures.ts) must catch this error when the test ends.
   test.fail();
   await page.goto('/how-it-works');
+  // The console event reaches the test runner after evaluate returns: wait for it, or the check
+  // can run before the error has arrived and the test passes (seen once in CI).
+  const logged = page.waitForEvent('console', (message) => message.type() === 'error');
   await page.evaluate(() => console.error('Something the app did not handle'));
+  await logged;
 });

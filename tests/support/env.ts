@@ -43,7 +43,10 @@ async function openTestDatabase(): Promise<{
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    const database = await openPostgres(withDatabase(url, name), 20);
+    // Two test files run at once on a 2-core machine: the production pool's 1.5 s wait for a
+    // connection (DEFAULT_POOL_TIMEOUTS) would answer a burst of 50 parallel requests with a 503
+    // there. The timeouts themselves are tested with their own pools (database-faults.test.ts).
+    const database = await openPostgres(withDatabase(url, name), 20, { connectMs: 10_000, queryMs: 15_000 });
     return {
       database,
       url: withDatabase(url, name),
