@@ -8,7 +8,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The page checks (project 'pages') run on two workers beside the flows, which run one at a
+  // time (decision 91).
+  workers: 2,
   retries: 0,
   reporter: 'list',
   outputDir: 'test-results/e2e',
@@ -28,9 +30,20 @@ export default defineConfig({
     },
   },
   projects: [
-    // Signs each role in once and stores the sessions in test-results/.auth/<role>.json.
+    // Signs each role in once and stores the sessions in test-results/.auth/<role>.json, then
+    // seeds the long-word data the page checks open.
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'e2e', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
+    // The flows change shared accounts (the demo guest's bookings, the outbox): one at a time.
+    // Listed first, so they start at once on one worker while the page checks take the other.
+    {
+      name: 'e2e',
+      testMatch: /\.spec\.ts$/,
+      testIgnore: /pages\.spec\.ts$/,
+      workers: 1,
+      dependencies: ['setup'],
+    },
+    // Every route × viewer, loaded and checked (layout and axe): they only read, so in parallel.
+    { name: 'pages', testMatch: /pages\.spec\.ts$/, fullyParallel: true, dependencies: ['setup'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -2,12 +2,14 @@
  * Signs each role in once per run, through the API, and stores the session for the tests
  * (test-results/.auth/<role>.json). The form itself is tested in foundation.spec.ts. The admin
  * turns two-factor sign-in on first (the demo accounts have it off): revealing bank details and
- * recording payouts need it (decision 76); its secret goes beside the session.
+ * recording payouts need it (decision 76); its secret goes beside the session. Then makes the
+ * long-word data the page checks open (e2e/seed.ts), once, before any of them runs in parallel.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test as setup } from '@playwright/test';
 import { enrolTwoFactor } from '../tests/support/two-factor';
+import { seedLongWordData } from './seed';
 import { DEMO, DEMO_PASSWORD, ROLES, authFile, signInByApi, totpSecretFile } from './support';
 
 for (const role of ROLES) {
@@ -34,3 +36,7 @@ for (const role of ROLES) {
     await request.storageState({ path: authFile(role) });
   });
 }
+
+setup('seed the long-word data', async ({ baseURL }) => {
+  await seedLongWordData(baseURL!);
+});

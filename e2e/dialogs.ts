@@ -1,6 +1,6 @@
 /*
  * Every dialog of the web app, how to open it and who opens it: the accessibility test
- * (e2e/a11y.spec.ts) opens each, scans it with axe, checks that focus stays inside and returns
+ * (e2e/dialogs.spec.ts) opens each, scans it with axe, checks that focus stays inside and returns
  * to the trigger. `dialogComponents()` lists the components that render a dialog
  * (DialogContent / SheetContent / a dropdown menu); the test fails when one of them is not
  * covered here.

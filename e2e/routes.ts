@@ -1,8 +1,8 @@
 /*
  * Every page of the manifest (src/domain/pages.ts, which the router serves), the viewers that
  * can reach each one (from the page's access), and the URLs that open it (with its tabs and
- * sections). One list, shared by the layout test (e2e/layout.spec.ts: no horizontal scroll at
- * 320 px) and the accessibility test (e2e/a11y.spec.ts: axe, 0 violations). URLS must name every
+ * sections). One list, which the page checks walk (e2e/pages.spec.ts: no horizontal scroll from
+ * 320 px, axe with 0 violations). URLS must name every
  * page of the manifest (the type checker says so), so a new page cannot be skipped.
  */
 import { PAGES, type PageAccess, type PagePath } from '../src/domain/pages';

@@ -29,7 +29,7 @@ async function venueWithPhotos(
   throw new Error('no demo venue with two photos');
 }
 
-/** axe's violations (the rules of e2e/a11y.spec.ts), whose page scans run at 1280 px only. */
+/** axe's violations (the rules of e2e/page-checks.ts), whose page scans run at 1280 px only. */
 async function violations(page: Page): Promise<string[]> {
   await networkQuiet(page);
   const { violations: found } = await new AxeBuilder({ page })
