@@ -4,12 +4,18 @@ import { Button } from '@/web/components/ui/button';
 /**
  * The venue page's bar at the bottom of a phone or tablet screen (hidden from lg up, where the
  * booking column stays in view): the price and 'Check availability', which scrolls the booking
- * column into view and puts the focus on the calendar's day (or on the column while it loads).
+ * column into view and puts the focus on the calendar's day (on the column while the calendar
+ * loads, then on its day).
  *
  * Sticky, not fixed: placed last in the page's content, it stays at the bottom of the screen
  * while that content scrolls under it and settles above the footer at the end, so it never
  * hides anything and the page needs no padding for it. The bottom safe-area inset pads it.
  */
+/** The calendar's day that takes the focus (its roving tabindex). */
+const FOCUSABLE_DAY = '[role="grid"] button[tabindex="0"]';
+/** How long the focus follows a calendar that is still being drawn. */
+export const FOLLOW_MS = 5_000;
+
 export function VenueBookingBar({
   label,
   price,
@@ -26,8 +32,26 @@ export function VenueBookingBar({
     if (!target) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    const day = target.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]');
-    (day ?? target).focus({ preventScroll: true });
+    const dayOf = () => target.querySelector<HTMLElement>(FOCUSABLE_DAY);
+    let focused = dayOf() ?? target;
+    focused.focus({ preventScroll: true });
+    // On a slow phone the calendar may still be loading, or be drawn anew when its month's
+    // availability arrives: for a few seconds the focus follows it to the day, unless the
+    // visitor has put the focus somewhere else meanwhile.
+    const follow = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (active !== focused && active !== target && active !== document.body && active !== null) {
+        follow.disconnect();
+        return;
+      }
+      const day = dayOf();
+      if (day && day !== active) {
+        day.focus({ preventScroll: true });
+        focused = day;
+      }
+    });
+    follow.observe(target, { childList: true, subtree: true });
+    window.setTimeout(() => follow.disconnect(), FOLLOW_MS);
   };
 
   return (
