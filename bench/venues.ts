@@ -17,7 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -440,6 +440,7 @@ async function startProfile() {
   return {
     async stop() {
       const { profile } = await session.post('Profiler.stop');
+      await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `served-${++profilesWritten}.cpuprofile`), JSON.stringify(profile));
       session.disconnect();
     },
