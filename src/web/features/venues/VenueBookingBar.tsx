@@ -1,6 +1,11 @@
 import { CalendarDays } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 
+/** The calendar's day that takes the focus (its roving tabindex). */
+const FOCUSABLE_DAY = '[role="grid"] button[tabindex="0"]';
+/** How long the focus follows a calendar that is still being drawn. */
+const FOLLOW_MS = 5_000;
+
 /**
  * The venue page's bar at the bottom of a phone or tablet screen (hidden from lg up, where the
  * booking column stays in view): the price and 'Check availability', which scrolls the booking
@@ -11,11 +16,6 @@ import { Button } from '@/web/components/ui/button';
  * while that content scrolls under it and settles above the footer at the end, so it never
  * hides anything and the page needs no padding for it. The bottom safe-area inset pads it.
  */
-/** The calendar's day that takes the focus (its roving tabindex). */
-const FOCUSABLE_DAY = '[role="grid"] button[tabindex="0"]';
-/** How long the focus follows a calendar that is still being drawn. */
-export const FOLLOW_MS = 5_000;
-
 export function VenueBookingBar({
   label,
   price,
