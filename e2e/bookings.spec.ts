@@ -136,9 +136,14 @@ test('request, host edit, guest approval: both sides see every step live', async
 
   // The confirmed time now shows as taken on the venue's calendar.
   await guest.goto(`/venue/${venue!.id}`);
+  // Choosing the day opens the request dialog, which lists the taken times too; close it first so
+  // the check reads the calendar column's list, not whichever of the two is on screen.
   await chooseDate(guest, date);
+  const requestDialog = guest.getByRole('dialog');
+  await expect(requestDialog.getByTestId('taken-times')).toBeVisible();
   await guest.keyboard.press('Escape');
-  await expect(guest.getByTestId('taken-times')).toBeVisible();
+  await expect(requestDialog).toHaveCount(0);
+  await expect(guest.getByTestId('booking-column').getByTestId('taken-times')).toBeVisible();
 
   await guestContext.close();
   await hostContext.close();
