@@ -1,6 +1,6 @@
 // First: zod's settings must be in place before any module builds a schema (lib/zodConfig.ts).
 import './lib/zodConfig';
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/inter/wght.css';
@@ -41,19 +41,24 @@ export function start(page?: { default: ComponentType }) {
   }
   if (stateElement && root.firstElementChild) {
     const hydrate = () =>
-      hydrateRoot(
-        root,
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>,
+        );
+      });
+    if (page && providePageAt(window.location.pathname, page)) hydrate();
+    else loadPageAt(window.location.pathname).then(hydrate, hydrate);
+  } else {
+    const app = createRoot(root);
+    startTransition(() => {
+      app.render(
         <StrictMode>
           <App queryClient={queryClient} />
         </StrictMode>,
       );
-    if (page && providePageAt(window.location.pathname, page)) hydrate();
-    else loadPageAt(window.location.pathname).then(hydrate, hydrate);
-  } else {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
+    });
   }
 }
