@@ -11,7 +11,9 @@ export default defineConfig({
   // The page checks (project 'pages') run on two workers beside the flows, which run one at a
   // time (decision 91).
   workers: 2,
-  retries: 0,
+  // In CI a failed test is run once more; one that passes then is reported as flaky, by name,
+  // in Playwright's list and in npm test's summary (decision 93). Locally nothing is retried.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   outputDir: 'test-results/e2e',
   use: {

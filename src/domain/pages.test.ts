@@ -23,6 +23,15 @@ describe('the manifest', () => {
     for (const page of PAGES) if (page.ssr) expect(['anyone', 'signedOut'], page.path).toContain(page.access);
   });
 
+  it('renders a page for its viewer only when it is behind a sign-in, and never for everyone too', () => {
+    const forViewer = PAGES.filter((page) => 'ssrForViewer' in page && page.ssrForViewer);
+    expect(forViewer.map((page) => page.path)).toEqual(['/user-dashboard', '/host-dashboard']);
+    for (const page of forViewer) {
+      expect(page.ssr, page.path).toBe(false);
+      expect(['anyone', 'signedOut'], page.path).not.toContain(page.access);
+    }
+  });
+
   it('titles a page "<title> · Velvet", and the home page with the site title', () => {
     expect(pageTitle('Sign In')).toBe('Sign In · Velvet');
     expect(pageTitle()).toBe('Velvet — Premium Nightlife Venues');

@@ -32,6 +32,12 @@ export interface PageEntry {
   readonly access: PageAccess;
   /** Rendered by the server with its data (decision 25); otherwise the browser renders it. */
   readonly ssr: boolean;
+  /**
+   * A signed-in page the server renders for a viewer its access lets in, with the data of its
+   * first screen (src/web/entry-server.tsx SHELL_DATA, decision 92); the browser renders it for
+   * anyone else (its guard sends them on).
+   */
+  readonly ssrForViewer?: true;
   /** The tab title, before ' · Velvet' (none: the site's title). A page may refine it with its data. */
   readonly title?: string;
   readonly description?: string;
@@ -159,6 +165,7 @@ export const PAGES = [
     page: 'UserDashboardPage',
     access: ['user'],
     ssr: false,
+    ssrForViewer: true,
     title: 'My Bookings',
     sitemap: false,
   },
@@ -167,6 +174,7 @@ export const PAGES = [
     page: 'HostDashboardPage',
     access: ['host'],
     ssr: false,
+    ssrForViewer: true,
     title: 'Host Dashboard',
     sitemap: false,
   },

@@ -151,10 +151,52 @@ describe('renderPage', () => {
 
   it('leaves pages behind a sign-in to the browser', async () => {
     const { asked, load } = api({});
-    for (const path of ['/user-dashboard', '/admin-dashboard', '/venue-management/x', '/nowhere']) {
+    for (const path of ['/admin-dashboard', '/venue-management/x', '/upload-venue', '/nowhere']) {
       expect(await renderPage(new URL(ORIGIN + path), ORIGIN, load)).toBeNull();
     }
     expect(asked).toEqual([]);
+  });
+
+  it("renders a dashboard for the viewer its guard lets in, with its first screen's data (decision 92)", async () => {
+    const guest = { user: { id: 'g1', email: 'g@velvet.test' }, profile: { id: 'g1', role: 'user' } };
+    const host = { user: { id: 'h1', email: 'h@velvet.test' }, profile: { id: 'h1', role: 'host' } };
+    const answers = {
+      '/api/me/bookings': { bookings: [] },
+      '/api/me/bookings/stats': { total_bookings: 13, total_spent: 2731, confirmed_bookings: 9 },
+      '/api/me/waitlist': { entries: [] },
+      '/api/me/saved-venues': { venues: [] },
+    };
+    const asGuest = api({ ...answers, '/api/session': guest });
+    const page = await renderPage(new URL(`${ORIGIN}/user-dashboard`), ORIGIN, asGuest.load);
+    expect(page?.status).toBe(200);
+    expect(page?.head).toContain('<title>My Bookings · Velvet</title>');
+    expect(page?.html).toContain('Total Spent');
+    expect(page?.html).toContain('$2,731.00');
+    expect(asGuest.asked).toEqual(expect.arrayContaining(['/api/session', ...Object.keys(answers)]));
+    // Hydrated with the data it was rendered with.
+    const keys = page?.state.queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['me', 'bookings', 'stats']);
+    expect(keys).toContainEqual(['session']);
+
+    // A tab whose module loads on intent is left to the browser (its skeleton is rendered): a
+    // search field drawn here could be typed into before its module arrives.
+    const asHost = api({
+      '/api/session': host,
+      '/api/host/stats': { total_venues: 7, active_bookings: 21 },
+      '/api/host/bookings?status=awaiting&limit=1': { pending_count: 2 },
+    });
+    const activity = await renderPage(new URL(`${ORIGIN}/host-dashboard?tab=activity`), ORIGIN, asHost.load);
+    expect(activity?.html).toContain('Host Dashboard');
+    expect(activity?.html).toContain('Active Bookings');
+    expect(activity?.html).not.toContain('Search the audit trail');
+
+    // Signed out, or the wrong role: not rendered here (the guard sends them on), and nothing
+    // but the session was read.
+    for (const session of [null, host]) {
+      const other = api({ ...answers, '/api/session': session });
+      expect(await renderPage(new URL(`${ORIGIN}/user-dashboard`), ORIGIN, other.load)).toBeNull();
+      expect(other.asked).toEqual(['/api/session']);
+    }
   });
 });
 

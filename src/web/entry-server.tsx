@@ -6,7 +6,9 @@
  * query cache, and the page rendered to HTML with it by React (react-dom/static's prerender,
  * decision 61). The browser hydrates that HTML with the same cache (main.tsx), so the first
  * screen needs no JavaScript to paint.
- * Pages behind a sign-in are not rendered here: they answer the plain shell, as before.
+ * Of the pages behind a sign-in, the two dashboards (`ssrForViewer`) are rendered here for a
+ * viewer their guard lets in, with the data of their first screen (SHELL_DATA, decision 92); the
+ * others answer the plain shell with the session (shellState).
  */
 import { dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
@@ -92,6 +94,8 @@ export const PAGE_DATA: Partial<Record<PageModule, Load>> = {
 
 /** The pages the server renders (SPEC §2). */
 const SERVER_RENDERED = (PAGES as readonly PageEntry[]).filter((p) => p.ssr);
+/** The signed-in pages the server renders for a viewer their guard lets in (decision 92). */
+const RENDERED_FOR_VIEWER = (PAGES as readonly PageEntry[]).filter((p) => p.ssrForViewer);
 
 /** The paths the server renders. */
 export const publicPaths = () => SERVER_RENDERED.map((r) => r.path);
@@ -210,7 +214,7 @@ export async function shellState(loadJson: LoadJson, url?: URL): Promise<Dehydra
 export async function renderPage(url: URL, origin: string, loadJson: LoadJson): Promise<RenderedPage | null> {
   let route: PageEntry | undefined;
   let params: Record<string, string | undefined> = {};
-  for (const r of SERVER_RENDERED) {
+  for (const r of [...SERVER_RENDERED, ...RENDERED_FOR_VIEWER]) {
     const match = matchPath(r.path, url.pathname);
     if (match) {
       route = r;
@@ -228,13 +232,19 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
     return body as T;
   };
 
+  const sessionRead = prefetch<Session>(queryKeys.session, '/api/session', (s) => ({
+    user: s?.user ?? null,
+    profile: s?.profile ?? null,
+  }));
+  // A dashboard is rendered only for a viewer its guard lets in, with its first screen's data;
+  // for anyone else the browser renders it (and its guard sends them on).
+  if (route.ssrForViewer && !mayOpen(route, await sessionRead)) return null;
+  const shellData = route.ssrForViewer ? (SHELL_DATA[route.page as PageModule]?.(url) ?? []) : [];
   const load = PAGE_DATA[route.page as PageModule];
   const [session, loaded] = await Promise.all([
-    prefetch<Session>(queryKeys.session, '/api/session', (s) => ({
-      user: s?.user ?? null,
-      profile: s?.profile ?? null,
-    })),
+    sessionRead,
     load ? load({ params, url, prefetch }) : Promise.resolve<Loaded>({}),
+    ...shellData.map(([key, path, shape]) => prefetch(key, path, shape as (body: unknown) => unknown)),
   ]);
   // A failed session read renders as signed out, like the browser does (AuthProvider).
   if (!session) queryClient.setQueryData(queryKeys.session, { user: null, profile: null });

@@ -47,9 +47,10 @@ describe('the page manifest', () => {
     expect(named).toEqual(files);
   });
 
-  it('gives every server-rendered page an entry of its own, which hydrates it with its module (decision 45)', () => {
+  it('gives every server-rendered page an entry of its own, which hydrates it with its module (decisions 45, 92)', () => {
     const boots = Object.keys(import.meta.glob('./boot/*.tsx'));
-    const ssr = [...new Set(PAGES.filter((p) => p.ssr).map((p) => p.page as string))];
+    const rendered = (PAGES as readonly PageEntry[]).filter((p) => p.ssr || p.ssrForViewer);
+    const ssr = [...new Set(rendered.map((p) => p.page))];
     expect(boots.sort()).toEqual(ssr.map((page) => `./boot/${page}.tsx`).sort());
   });
 

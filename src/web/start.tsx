@@ -13,8 +13,8 @@ import { learnMergedClasses } from './lib/utils';
 
 /**
  * Starts the app in the browser. A server-rendered page (entry-server.tsx) is hydrated with its
- * module at hand, so React hydrates it in one concurrent pass — and at once, synchronously, when
- * a visitor clicks before that pass is done: a click the moment the page has loaded reaches the
+ * module at hand, in a transition, so React hydrates it in slices that yield to the browser
+ * (decision 92) — and at once, synchronously, when a visitor clicks before that is done: a click the moment the page has loaded reaches the
  * app, not the bare server-rendered form (React cannot hydrate a part whose module is still
  * loading). `page` is that module, given by the page's own entry (src/web/boot, decision 45),
  * which imported it with the app; without it (index.html's entry) the module is loaded first.
@@ -24,8 +24,9 @@ export function start(page?: { default: ComponentType }) {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
 
-  // A public page arrives rendered by the server (entry-server.tsx) with the query cache it was
-  // rendered with: hydrate it with the same data. Every other page is rendered here.
+  // A public page or a dashboard arrives rendered by the server (entry-server.tsx) with the query
+  // cache it was rendered with: hydrate it with the same data. Every other page is rendered here,
+  // in a transition too, so its first render is sliced as well.
   // A page rendered here may still come with data (the session), which saves a round trip.
   const stateElement = document.getElementById('velvet-state');
   const queryClient = createQueryClient();

@@ -13,6 +13,7 @@ import { PendingBadge } from '@/web/components/PendingBadge';
 import { BookingListSkeleton } from '@/web/features/bookings';
 import { HostVenuesTab, useHostStats } from '@/web/features/host';
 import { preloadable, type Preloadable } from '@/web/lib/preloadable';
+import { useHydrated } from '@/web/lib/useHydrated';
 
 // The first tab (My Venues) comes with the page; every other tab's module loads when it is
 // chosen, or on intent — a pointer over its tab, the focus on it (decision 85): the inbox, the
@@ -38,16 +39,23 @@ const HostActivityTab = preloadable(
   (m) => m.HostActivityTab,
 );
 
-/** A lazily loaded tab: its content once loaded, list skeletons until then. */
-function lazyTab(Tab: Preloadable<object>): { content: ReactNode; preload: () => void } {
-  return {
-    content: (
-      <Suspense fallback={<BookingListSkeleton />}>
-        <Tab />
-      </Suspense>
-    ),
-    preload: () => void Tab.preload(),
-  };
+/**
+ * A lazily loaded tab: list skeletons until its module is here, then its content. The server
+ * renders the skeletons too (decision 92): a tab's search field drawn by the server could be
+ * typed into before its module had loaded, and what was typed would not reach it.
+ */
+function LazyTab({ tab: Tab }: { tab: Preloadable<object> }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <BookingListSkeleton />;
+  return (
+    <Suspense fallback={<BookingListSkeleton />}>
+      <Tab />
+    </Suspense>
+  );
+}
+
+function lazyTab(tab: Preloadable<object>): { content: ReactNode; preload: () => void } {
+  return { content: <LazyTab tab={tab} />, preload: () => void tab.preload() };
 }
 
 const TABS = ['venues', 'pending', 'approved', 'bookings', 'earnings', 'activity'] as const;
