@@ -7,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Container } from '@/web/components/Container';
 import { cn } from '@/web/lib/utils';
+import { useHydrated } from '@/web/lib/useHydrated';
 import { useHostPendingCount } from '@/web/lib/hostInbox';
 import { PendingBadge } from '@/web/components/PendingBadge';
 import { Brand } from './Brand';
@@ -30,6 +31,7 @@ export function Navbar() {
   const unread = useUnreadCounts(hasConversations(auth));
   const pending = useHostPendingCount(Boolean(auth.user) && auth.role === 'host');
   const items = navItemsFor(auth, unread.data?.total ?? 0, pending.data ?? 0);
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-xl supports-[backdrop-filter]:bg-background/65">
@@ -73,9 +75,15 @@ export function Navbar() {
                     </Link>
                   </Button>
                 )}
-                <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-                  <UserMenu />
-                </Suspense>
+                {/* Drawn once hydrated: a menu the server drew could be clicked before its
+                    module had loaded, and the click would be lost (decision 92). */}
+                {hydrated ? (
+                  <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                    <UserMenu />
+                  </Suspense>
+                ) : (
+                  <Skeleton className="size-9 rounded-full" />
+                )}
               </>
             ) : (
               <Button asChild size="sm" className="px-5">
