@@ -22,6 +22,7 @@ const TEMPLATE = `<!doctype html><html><head>
 let env: TestEnv;
 let root: string;
 const calls: Array<{ path: string; origin: string; session: unknown }> = [];
+let shellStateCalls = 0;
 
 /** Renders /, /venue/:id (404 for "missing") and /boom (throws); null for everything else. */
 const renderer: PageRenderer = {
@@ -34,6 +35,7 @@ const renderer: PageRenderer = {
         : null,
   // The page's address comes with it (a dashboard's first screen depends on it, decision 85).
   shellState: async (loadJson, url) => ({
+    shellStateCalls: ++shellStateCalls,
     session: (await loadJson('/api/session')).status,
     ...(url?.search ? { search: url.search } : {}),
   }),
@@ -41,6 +43,8 @@ const renderer: PageRenderer = {
     const session = await loadJson('/api/session');
     calls.push({ path: url.pathname, origin, session });
     if (url.pathname === '/boom') throw new Error('render failed');
+    // Read the session, then left the page to the browser (a dashboard its guard refuses).
+    if (url.pathname === '/venue/left') return { state: { left: session.status } };
     if (url.pathname === '/venue/missing')
       return {
         html: '<h1>Venue not found</h1>',
@@ -239,9 +243,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<title>Velvet — Premium Nightlife Venues</title>');
     expect(html).toContain('<div id="root"></div>');
     // The session comes with the page, read in process.
-    expect(html).toContain('<script type="application/json" id="velvet-state">{"session":200}</script>');
+    expect(html).toContain('"session":200}</script>');
     expect(await (await app.request('/user-dashboard?tab=x')).text()).toContain(
-      '<script type="application/json" id="velvet-state">{"session":200,"search":"?tab=x"}</script>',
+      '"session":200,"search":"?tab=x"}</script>',
     );
     // Its scripts load alongside the entry, not after it has asked for them.
     expect(html).toContain(
@@ -250,6 +254,18 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-c1.js" />',
     );
+  });
+
+  it('starts the shell with the state the renderer read when it left the page to the browser', async () => {
+    const before = shellStateCalls;
+    const res = await app.request('/venue/left');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache, private');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="application/json" id="velvet-state">{"left":200}</script>');
+    // The session was read once, by the renderer.
+    expect(shellStateCalls).toBe(before);
   });
 
   it('answers 404 (with the shell, which shows the not-found page) for a path no page serves', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRenderer } from './ssr';
+import { loadRenderer, type RenderedPage } from './ssr';
 
 // A built renderer in miniature: `cn` reports each merge to the listener, as lib/utils.ts does,
 // and a render merges before and after an await (its data), like a page and its lazy parts.
@@ -30,10 +30,10 @@ describe('loadRenderer', () => {
     writeFileSync(file, RENDERER);
     const renderer = (await loadRenderer(file))!;
     const load = async () => ({ status: 200, body: null });
-    const [slow, fast] = await Promise.all([
+    const [slow, fast] = (await Promise.all([
       renderer.renderPage(new URL('http://x/slow'), 'http://x', load),
       renderer.renderPage(new URL('http://x/fast'), 'http://x', load),
-    ]);
+    ])) as RenderedPage[];
     expect(slow!.classes).toEqual({ same: ['page-slow'], changed: [['px-2 px-4', 'px-4']] });
     expect(fast!.classes).toEqual({ same: ['page-fast'], changed: [['px-2 px-4', 'px-4']] });
     expect(await renderer.renderPage(new URL('http://x/none'), 'http://x', load)).toBeNull();
@@ -48,10 +48,10 @@ describe('loadRenderer', () => {
       RENDERER.replace('export function recordMergedClasses', 'function recordMergedClasses'),
     );
     const renderer = (await loadRenderer(file))!;
-    const page = await renderer.renderPage(new URL('http://x/a'), 'http://x', async () => ({
+    const page = (await renderer.renderPage(new URL('http://x/a'), 'http://x', async () => ({
       status: 200,
       body: null,
-    }));
+    }))) as RenderedPage;
     expect(page!.classes).toBeUndefined();
     expect(page!.html).toBe('<p class="page-a px-4"></p>');
   });

@@ -10,10 +10,14 @@ import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context';
 
-export interface RenderedPage {
+/** A page the renderer leaves to the browser, with the query cache it starts with. */
+export interface ShellAnswer {
+  state: unknown;
+}
+
+export interface RenderedPage extends ShellAnswer {
   html: string;
   head: string;
-  state: unknown;
   status: number;
   page: string;
   /** The class merges the render made (lib/utils.ts `cn`), for the browser to hydrate with. */
@@ -40,7 +44,7 @@ export interface PageRenderer {
     url: URL,
     origin: string,
     loadJson: (path: string) => Promise<{ status: number; body: unknown }>,
-  ): Promise<RenderedPage | null>;
+  ): Promise<RenderedPage | ShellAnswer | null>;
 }
 
 /** Loads the built renderer; null when the build has none (the shell is served alone). */
@@ -72,7 +76,7 @@ function withMergedClasses(mod: PageRenderer & RecordsClasses): PageRenderer {
       const merges = new Map<string, string>();
       return current.run(merges, async () => {
         const page = await mod.renderPage(url, origin, loadJson);
-        if (!page) return page;
+        if (!page || !('html' in page)) return page;
         const classes: MergedClasses = { same: [], changed: [] };
         for (const [joined, merged] of merges) {
           if (joined === merged) classes.same.push(joined);

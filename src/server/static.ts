@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
-import { fontPreloads, inProcessJson, pageScripts, scriptJson, type PageRenderer } from './ssr';
+import {
+  fontPreloads,
+  inProcessJson,
+  pageScripts,
+  scriptJson,
+  type PageRenderer,
+  type ShellAnswer,
+} from './ssr';
 
 const cacheFor =
   (value: (path: string) => string): MiddlewareHandler<AppEnv> =>
@@ -150,11 +157,14 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     if (FILE_EXTENSION.test(c.req.path)) return notFoundFile(c);
     c.header('cache-control', 'no-cache');
     const pages = await renderer;
+    // The query cache of a page the renderer read the session for, then left to the browser.
+    let shellAnswer: ShellAnswer | null = null;
     if (pages) {
       try {
         const url = new URL(c.req.url);
         const page = await pages.renderPage(url, publicUrl ?? url.origin, inProcessJson(app, c));
-        if (page) {
+        if (page && !('html' in page)) shellAnswer = page;
+        else if (page) {
           const html = fillTemplate(indexHtml(), {
             head: page.head,
             ...modulePreloads(page.page),
@@ -181,7 +191,9 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: SpaOptions = 
     let state: string | undefined;
     if (shellPage && pages?.shellState) {
       try {
-        state = scriptJson(await pages.shellState(inProcessJson(app, c), new URL(c.req.url)));
+        state = scriptJson(
+          shellAnswer?.state ?? (await pages.shellState(inProcessJson(app, c), new URL(c.req.url))),
+        );
         c.header('cache-control', 'no-cache, private');
         c.header('vary', 'cookie');
       } catch (err) {

@@ -5,7 +5,14 @@ import type { Venue } from '@/domain/contract';
 import { venueCard, venueListPage } from './test-fixtures';
 import { defaultHours } from '@/domain/hours';
 import { PAGES } from '@/domain/pages';
-import { PAGE_DATA, pageModule, renderPage, shellState, type LoadJson } from './entry-server';
+import {
+  PAGE_DATA,
+  pageModule,
+  renderPage,
+  shellState,
+  type LoadJson,
+  type RenderedPage,
+} from './entry-server';
 
 const card = (n: number) => venueCard(n);
 
@@ -23,6 +30,20 @@ function api(answers: Record<string, unknown>) {
 
 const ORIGIN = 'https://velvet.example';
 
+/** The page as the server rendered it; null when it left the page to the browser. */
+async function render(url: URL, origin: string, load: LoadJson): Promise<RenderedPage | null> {
+  const answer = await renderPage(url, origin, load);
+  return answer && 'html' in answer ? answer : null;
+}
+
+/** The session in the query cache a page left to the browser starts with. */
+async function shellSession(url: URL, load: LoadJson): Promise<unknown> {
+  const answer = await renderPage(url, ORIGIN, load);
+  expect(answer).not.toBeNull();
+  expect(answer).not.toHaveProperty('html');
+  return answer!.state.queries.find((q) => q.queryKey[0] === 'session')?.state.data;
+}
+
 describe('PAGE_DATA', () => {
   it('loads data only for pages the manifest has the server render', () => {
     const rendered = new Set<string>(PAGES.filter((p) => p.ssr).map((p) => p.page));
@@ -37,7 +58,7 @@ describe('renderPage', () => {
       '/api/venues?limit=12': list,
       '/api/venues/stats': { active_venues: 2 },
     });
-    const page = await renderPage(new URL(`${ORIGIN}/?utm=x`), ORIGIN, load);
+    const page = await render(new URL(`${ORIGIN}/?utm=x`), ORIGIN, load);
     expect(page).not.toBeNull();
     expect(asked.sort()).toEqual(['/api/session', '/api/venues/stats', '/api/venues?limit=12']);
     expect(page!.status).toBe(200);
@@ -64,27 +85,27 @@ describe('renderPage', () => {
 
   it('asks the API for the filtered list the URL names', async () => {
     const { asked, load } = api({ '/api/session': { user: null, profile: null } });
-    await renderPage(new URL(`${ORIGIN}/?location=Chicago&guests=20&sort=rating`), ORIGIN, load);
+    await render(new URL(`${ORIGIN}/?location=Chicago&guests=20&sort=rating`), ORIGIN, load);
     expect(asked).toContain('/api/venues?location=Chicago&guests=20&sort=rating&limit=12');
   });
 
   it('renders /how-it-works and the sign-in pages with their own titles and descriptions', async () => {
     const { load } = api({ '/api/session': { user: null, profile: null } });
-    const how = await renderPage(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load);
+    const how = await render(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load);
     expect(how!.head).toContain('<title>How It Works · Velvet</title>');
     expect(how!.head).toContain(`<link rel="canonical" href="${ORIGIN}/how-it-works" />`);
-    const auth = await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load);
+    const auth = await render(new URL(`${ORIGIN}/user-auth`), ORIGIN, load);
     expect(auth!.head).toContain('<title>Sign In · Velvet</title>');
     expect(auth!.html).toContain('Welcome to Velvet');
     // Submitted before the app takes the forms over, what was typed must not go into a URL.
     const forms = [...auth!.html.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
     expect(forms.length).toBeGreaterThan(0);
     for (const form of forms) expect(form).toContain('method="post"');
-    const alias = await renderPage(new URL(`${ORIGIN}/auth`), ORIGIN, load);
+    const alias = await render(new URL(`${ORIGIN}/auth`), ORIGIN, load);
     expect(alias!.head).toContain(`<link rel="canonical" href="${ORIGIN}/user-auth" />`);
-    const browse = await renderPage(new URL(`${ORIGIN}/browse?location=Miami`), ORIGIN, load);
+    const browse = await render(new URL(`${ORIGIN}/browse?location=Miami`), ORIGIN, load);
     expect(browse!.head).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
-    const host = await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load);
+    const host = await render(new URL(`${ORIGIN}/host-auth`), ORIGIN, load);
     expect(host!.head).toContain('<title>Host Portal · Velvet</title>');
     expect(
       new Set([how, auth, host].map((p) => /name="description" content="([^"]*)"/.exec(p!.head)![1])).size,
@@ -122,7 +143,7 @@ describe('renderPage', () => {
       updated_at: '2026-11-01T20:00:00.000Z',
     };
     const { load } = api({ '/api/session': { user: null, profile: null }, [`/api/venues/${id}`]: venue });
-    const page = await renderPage(new URL(`${ORIGIN}/venue/${id}`), ORIGIN, load);
+    const page = await render(new URL(`${ORIGIN}/venue/${id}`), ORIGIN, load);
     expect(page!.status).toBe(200);
     const preloads = page!.head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     // The first photo only (the gallery's large image), not the thumbnails.
@@ -136,23 +157,25 @@ describe('renderPage', () => {
 
   it('answers 404 for a venue the API does not show', async () => {
     const { load } = api({ '/api/session': { user: null, profile: null } });
-    const page = await renderPage(new URL(`${ORIGIN}/venue/nope`), ORIGIN, load);
+    const page = await render(new URL(`${ORIGIN}/venue/nope`), ORIGIN, load);
     expect(page!.status).toBe(404);
   });
 
   it('leaves the sign-in pages of a signed-in visitor to the browser, which sends them on', async () => {
-    const { load } = api({
-      '/api/session': { user: { id: 'u1', email: 'g@velvet.test' }, profile: { id: 'u1', role: 'user' } },
-    });
-    expect(await renderPage(new URL(`${ORIGIN}/user-auth`), ORIGIN, load)).toBeNull();
-    expect(await renderPage(new URL(`${ORIGIN}/host-auth`), ORIGIN, load)).toBeNull();
-    expect(await renderPage(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load)).not.toBeNull();
+    const session = { user: { id: 'u1', email: 'g@velvet.test' }, profile: { id: 'u1', role: 'user' } };
+    const { asked, load } = api({ '/api/session': session });
+    expect(await render(new URL(`${ORIGIN}/user-auth`), ORIGIN, load)).toBeNull();
+    expect(await render(new URL(`${ORIGIN}/how-it-works`), ORIGIN, load)).not.toBeNull();
+    // The shell starts with the session the renderer read: the server asks for it once.
+    asked.length = 0;
+    expect(await shellSession(new URL(`${ORIGIN}/host-auth`), load)).toEqual(session);
+    expect(asked).toEqual(['/api/session']);
   });
 
   it('leaves pages behind a sign-in to the browser', async () => {
     const { asked, load } = api({});
     for (const path of ['/admin-dashboard', '/venue-management/x', '/upload-venue', '/nowhere']) {
-      expect(await renderPage(new URL(ORIGIN + path), ORIGIN, load)).toBeNull();
+      expect(await render(new URL(ORIGIN + path), ORIGIN, load)).toBeNull();
     }
     expect(asked).toEqual([]);
   });
@@ -167,7 +190,7 @@ describe('renderPage', () => {
       '/api/me/saved-venues': { venues: [] },
     };
     const asGuest = api({ ...answers, '/api/session': guest });
-    const page = await renderPage(new URL(`${ORIGIN}/user-dashboard`), ORIGIN, asGuest.load);
+    const page = await render(new URL(`${ORIGIN}/user-dashboard`), ORIGIN, asGuest.load);
     expect(page?.status).toBe(200);
     expect(page?.head).toContain('<title>My Bookings · Velvet</title>');
     expect(page?.html).toContain('Total Spent');
@@ -185,7 +208,7 @@ describe('renderPage', () => {
       '/api/host/stats': { total_venues: 7, active_bookings: 21 },
       '/api/host/bookings?status=awaiting&limit=1': { pending_count: 2 },
     });
-    const activity = await renderPage(new URL(`${ORIGIN}/host-dashboard?tab=activity`), ORIGIN, asHost.load);
+    const activity = await render(new URL(`${ORIGIN}/host-dashboard?tab=activity`), ORIGIN, asHost.load);
     expect(activity?.html).toContain('Host Dashboard');
     expect(activity?.html).toContain('Active Bookings');
     expect(activity?.html).not.toContain('Search the audit trail');
@@ -194,7 +217,10 @@ describe('renderPage', () => {
     // but the session was read.
     for (const session of [null, host]) {
       const other = api({ ...answers, '/api/session': session });
-      expect(await renderPage(new URL(`${ORIGIN}/user-dashboard`), ORIGIN, other.load)).toBeNull();
+      expect(await shellSession(new URL(`${ORIGIN}/user-dashboard`), other.load)).toEqual({
+        user: session?.user ?? null,
+        profile: session?.profile ?? null,
+      });
       expect(other.asked).toEqual(['/api/session']);
     }
   });

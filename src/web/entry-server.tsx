@@ -34,13 +34,16 @@ export { recordMergedClasses } from './lib/utils';
 /** How the server answers an API GET in process, as the visitor. */
 export type LoadJson = (path: string) => Promise<{ status: number; body: unknown }>;
 
-export interface RenderedPage {
+/** A page the browser renders: the query cache it starts with (the visitor's session). */
+export interface ShellAnswer {
+  state: DehydratedState;
+}
+
+export interface RenderedPage extends ShellAnswer {
   /** The rendered markup of #root. */
   html: string;
   /** Tags for <head>: title, description, canonical link, Open Graph, the hero image preload. */
   head: string;
-  /** The query cache the page was rendered with, for hydration. */
-  state: DehydratedState;
   status: number;
   /** The page module (src/web/pages/…), so the server can preload its chunk. */
   page: string;
@@ -183,9 +186,17 @@ function mayOpen(entry: PageEntry, session: Session | null): boolean {
  * refuses is left out (the page asks for it itself, and shows its error).
  */
 export async function shellState(loadJson: LoadJson, url?: URL): Promise<DehydratedState> {
-  const queryClient = createQueryClient();
   const { status, body } = await loadJson('/api/session');
-  const session = status === 200 ? (body as Session | null) : null;
+  return shellStateFor(status === 200 ? (body as Session | null) : null, loadJson, url);
+}
+
+/** shellState for a session already read. */
+async function shellStateFor(
+  session: Session | null,
+  loadJson: LoadJson,
+  url?: URL,
+): Promise<DehydratedState> {
+  const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.session, {
     user: session?.user ?? null,
     profile: session?.profile ?? null,
@@ -208,10 +219,17 @@ export async function shellState(loadJson: LoadJson, url?: URL): Promise<Dehydra
 }
 
 /**
- * Renders `url` when it is one of the public pages; null for every other route (the browser
- * renders those). `origin` is the site's public URL, for canonical and Open Graph links.
+ * Renders `url` when it is one of the public pages, or a dashboard its viewer may open; null for
+ * every other route (the browser renders those). A page of those two kinds that is not rendered
+ * for this viewer (a dashboard its guard refuses, a sign-in page for a signed-in visitor) answers
+ * the shell's state from the session it has read, so the server asks for it once.
+ * `origin` is the site's public URL, for canonical and Open Graph links.
  */
-export async function renderPage(url: URL, origin: string, loadJson: LoadJson): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: URL,
+  origin: string,
+  loadJson: LoadJson,
+): Promise<RenderedPage | ShellAnswer | null> {
   let route: PageEntry | undefined;
   let params: Record<string, string | undefined> = {};
   for (const r of [...SERVER_RENDERED, ...RENDERED_FOR_VIEWER]) {
@@ -238,7 +256,11 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
   }));
   // A dashboard is rendered only for a viewer its guard lets in, with its first screen's data;
   // for anyone else the browser renders it (and its guard sends them on).
-  if (route.ssrForViewer && !mayOpen(route, await sessionRead)) return null;
+  const viewer = route.ssrForViewer ? await sessionRead : null;
+  if (route.ssrForViewer && !mayOpen(route, viewer)) {
+    queryClient.clear();
+    return { state: await shellStateFor(viewer, loadJson, url) };
+  }
   const shellData = route.ssrForViewer ? (SHELL_DATA[route.page as PageModule]?.(url) ?? []) : [];
   const load = PAGE_DATA[route.page as PageModule];
   const [session, loaded] = await Promise.all([
@@ -249,7 +271,10 @@ export async function renderPage(url: URL, origin: string, loadJson: LoadJson): 
   // A failed session read renders as signed out, like the browser does (AuthProvider).
   if (!session) queryClient.setQueryData(queryKeys.session, { user: null, profile: null });
   // Nothing to render for a signed-in visitor on a sign-in page: the browser sends them on.
-  if (route.access === 'signedOut' && session?.user) return null;
+  if (route.access === 'signedOut' && session?.user) {
+    queryClient.clear();
+    return { state: await shellStateFor(session, loadJson, url) };
+  }
 
   const { status = 200, ...metaOverrides } = loaded;
   const meta: Meta = {

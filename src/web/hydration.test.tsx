@@ -3,7 +3,7 @@
 // duplicate — and the page then answers like a rendered one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { venueCard, venueListPage } from './test-fixtures';
-import { recordMergedClasses, renderPage, type LoadJson } from './entry-server';
+import { recordMergedClasses, renderPage, type LoadJson, type RenderedPage } from './entry-server';
 
 /**
  * The browser's side, loaded afresh (as a new tab would): the server render above has already
@@ -80,7 +80,11 @@ describe('hydrating a server-rendered page', () => {
   it('keeps every element of the home page', async () => {
     answerFetchFromLoad();
     window.history.replaceState(null, '', '/');
-    const page = await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    const page = (await renderPage(
+      new URL('http://localhost/'),
+      'http://localhost',
+      load,
+    )) as RenderedPage | null;
     expect(page).not.toBeNull();
     document.body.innerHTML = `<div id="root">${page!.html}</div>`;
     const root = document.getElementById('root')!;
@@ -131,7 +135,11 @@ describe('hydrating a server-rendered page', () => {
     await renderPage(new URL('http://localhost/'), 'http://localhost', load);
     const merges = new Map<string, string>();
     recordMergedClasses((joined, merged) => merges.set(joined, merged));
-    const page = await renderPage(new URL('http://localhost/'), 'http://localhost', load);
+    const page = (await renderPage(
+      new URL('http://localhost/'),
+      'http://localhost',
+      load,
+    )) as RenderedPage | null;
     recordMergedClasses(undefined);
     expect(merges.size).toBeGreaterThan(20);
     const classes = { same: [] as string[], changed: [] as Array<[string, string]> };

@@ -14,8 +14,8 @@ import { learnMergedClasses } from './lib/utils';
 /**
  * Starts the app in the browser. A server-rendered page (entry-server.tsx) is hydrated with its
  * module at hand, in a transition, so React hydrates it in slices that yield to the browser
- * (decision 92) — and at once, synchronously, when a visitor clicks before that is done: a click the moment the page has loaded reaches the
- * app, not the bare server-rendered form (React cannot hydrate a part whose module is still
+ * (decision 92) — and at once, synchronously, when a visitor clicks before that is done: a
+ * click the moment the page has loaded reaches the app, not the bare server-rendered form (React cannot hydrate a part whose module is still
  * loading). `page` is that module, given by the page's own entry (src/web/boot, decision 45),
  * which imported it with the app; without it (index.html's entry) the module is loaded first.
  * Every other page is rendered here.

@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { sameZone, zoneLabel, zoneOffsetLabel, zoneTimeLabel } from '@/domain/time-zones';
+import { noSubscription } from '@/web/lib/useHydrated';
 import { cn } from '@/web/lib/utils';
 
 /** The browser's IANA zone ('' when the runtime does not say). */
@@ -14,8 +15,6 @@ export function viewerTimeZone(): string {
     return '';
   }
 }
-
-const noSubscription = () => () => undefined;
 
 /**
  * The viewer's zone once the page is the browser's; null while the server renders and while the

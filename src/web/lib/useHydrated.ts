@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const noSubscription = () => () => {};
+/** For a value that never changes once the browser has it: nothing to subscribe to. */
+export const noSubscription = () => () => {};
 
 /**
  * False while the server renders and while React hydrates that markup, true in every render

@@ -14,6 +14,9 @@ import { Brand } from './Brand';
 import { MobileMenu } from './MobileMenu';
 import { hasConversations, navItemsFor } from './navItems';
 
+/** Where the account menu will be, while the session or the menu's module loads. */
+const avatarPlaceholder = <Skeleton className="size-9 rounded-full" />;
+
 // Signed-in visitors only: its dropdown (Radix) stays off the pages of everyone else.
 const UserMenu = lazy(() => import('./UserMenu'));
 
@@ -64,7 +67,7 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           <div className="hidden items-center gap-3 md:flex">
             {loading ? (
-              <Skeleton className="size-9 rounded-full" />
+              avatarPlaceholder
             ) : user ? (
               <>
                 {role === 'host' && (
@@ -78,11 +81,11 @@ export function Navbar() {
                 {/* Drawn once hydrated: a menu the server drew could be clicked before its
                     module had loaded, and the click would be lost (decision 92). */}
                 {hydrated ? (
-                  <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                  <Suspense fallback={avatarPlaceholder}>
                     <UserMenu />
                   </Suspense>
                 ) : (
-                  <Skeleton className="size-9 rounded-full" />
+                  avatarPlaceholder
                 )}
               </>
             ) : (
