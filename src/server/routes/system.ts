@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
 import type { PublicConfig } from '@/domain/contract';
 import type { AppContext } from '../context';
 import { viewerRef } from '../viewer';
@@ -23,6 +24,14 @@ function hubOf(ctx: AppContext): LiveHub {
 }
 
 /** Health, the public settings, and the Server-Sent Events stream of changes each viewer may read. */
+/** A probe's answer: never kept by a cache; 503 with a Retry-After when it is not ok. */
+function probeAnswer<T extends { status: string }>(c: Context, answer: T) {
+  c.header('cache-control', 'no-store');
+  if (answer.status === 'ok') return answer;
+  c.header('retry-after', '2');
+  return c.json(answer, 503);
+}
+
 export const SYSTEM_ENDPOINTS = [
   endpoint({
     method: 'get',
@@ -50,15 +59,7 @@ export const SYSTEM_ENDPOINTS = [
       { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
       'OK (503 with the same shape when unhealthy)',
     ),
-    handler: async ({ ctx, c }) => {
-      const answer = await health(ctx);
-      c.header('cache-control', 'no-store');
-      if (answer.status !== 'ok') {
-        c.header('retry-after', '2');
-        return c.json(answer, 503);
-      }
-      return answer;
-    },
+    handler: async ({ ctx, c }) => probeAnswer(c, await health(ctx)),
   }),
 
   endpoint({
@@ -112,15 +113,7 @@ export const SYSTEM_ENDPOINTS = [
       },
       'Ready (503 with the same shape and a reason when not)',
     ),
-    handler: async ({ ctx, c }) => {
-      const answer = await readiness(ctx);
-      c.header('cache-control', 'no-store');
-      if (answer.status !== 'ok') {
-        c.header('retry-after', '2');
-        return c.json(answer, 503);
-      }
-      return answer;
-    },
+    handler: async ({ ctx, c }) => probeAnswer(c, await readiness(ctx)),
   }),
 
   // The change feed over Server-Sent Events: `ready`, then the events this viewer may see,
