@@ -24,8 +24,13 @@ export interface DialogCase {
   open: (page: Page, ids: RouteIds) => Promise<Locator | null>;
 }
 
+/**
+ * Clicks a dialog's trigger on a page just opened. The trigger is drawn once the page's data has
+ * come and the page is hydrated: on a loaded CI machine that took more than the default 10 s
+ * once (the guest's booking cards), so it gets the time a page load may take.
+ */
 async function click(trigger: Locator): Promise<Locator> {
-  await expect(trigger).toBeVisible();
+  await expect(trigger).toBeVisible({ timeout: 30_000 });
   await trigger.click();
   return trigger;
 }
