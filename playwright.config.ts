@@ -5,7 +5,9 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // A flow of six page loads took over 60 s once on a slow CI machine (every step slow, none
+  // stuck): a test gets 90 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // The page checks (project 'pages') run on two workers beside the flows, which run one at a
