@@ -256,10 +256,12 @@ export async function renderPage(
   }));
   // A dashboard is rendered only for a viewer its guard lets in, with its first screen's data;
   // for anyone else the browser renders it (and its guard sends them on).
-  const viewer = route.ssrForViewer ? await sessionRead : null;
-  if (route.ssrForViewer && !mayOpen(route, viewer)) {
-    queryClient.clear();
-    return { state: await shellStateFor(viewer, loadJson, url) };
+  if (route.ssrForViewer) {
+    const viewer = await sessionRead;
+    if (!mayOpen(route, viewer)) {
+      queryClient.clear();
+      return { state: await shellStateFor(viewer, loadJson, url) };
+    }
   }
   const shellData = route.ssrForViewer ? (SHELL_DATA[route.page as PageModule]?.(url) ?? []) : [];
   const load = PAGE_DATA[route.page as PageModule];

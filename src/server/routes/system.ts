@@ -23,7 +23,6 @@ function hubOf(ctx: AppContext): LiveHub {
   return hub;
 }
 
-/** Health, the public settings, and the Server-Sent Events stream of changes each viewer may read. */
 /** A probe's answer: never kept by a cache; 503 with a Retry-After when it is not ok. */
 function probeAnswer<T extends { status: string }>(c: Context, answer: T) {
   c.header('cache-control', 'no-store');
@@ -32,6 +31,7 @@ function probeAnswer<T extends { status: string }>(c: Context, answer: T) {
   return c.json(answer, 503);
 }
 
+/** Health, the public settings, and the Server-Sent Events stream of changes each viewer may read. */
 export const SYSTEM_ENDPOINTS = [
   endpoint({
     method: 'get',
