@@ -77,6 +77,28 @@ describe('GET /api/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: PUBLIC_URL }]);
   });
 
+  it('states every pattern as a regular expression a client can use (no /…/flags written into it)', () => {
+    const patterns: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'pattern' && typeof value === 'string') patterns.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    expect(patterns.length).toBeGreaterThan(10);
+    for (const pattern of patterns) {
+      expect(pattern, pattern).not.toMatch(/\/[dgimsuyv]*$/);
+      expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+    }
+    // The ids of the paths: a booking id in either case matches.
+    const idPattern = new RegExp(doc.paths['/api/bookings/{id}'].get.parameters[0].schema.pattern);
+    expect(idPattern.test('3A2C623F-1db6-417c-b572-40bf69a09182')).toBe(true);
+  });
+
   it('lists every route the app registers under /api, and no other', () => {
     const registered = registeredRoutes();
     // Sanity: the enumeration sees the app's routes, old and new.

@@ -370,6 +370,12 @@ describe('POST /api/charge-additional', () => {
         [{ amount: undefined }, 'Please fill in all required fields'],
         [{ reason: 'tips' }, 'Please fill in all required fields'],
         [{ amount: 1.234 }, 'Amount can have at most 2 decimal places.'],
+        // SPEC §5: "a custom reason is required when reason is other".
+        [{ reason: 'other' }, 'Please describe the reason for the charge.'],
+        [
+          { reason: 'other', custom_reason: '  ', description: ' ' },
+          'Please describe the reason for the charge.',
+        ],
       ];
       for (const [extra, message] of cases) {
         const res = await call(env, 'POST', '/api/charge-additional', {

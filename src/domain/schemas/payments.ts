@@ -13,16 +13,16 @@ import {
 } from '../charges';
 import { isWholeCents } from '../pricing';
 import { toCents } from '../payments';
-import { CHARGE_AMOUNT_INVALID, CHARGE_FIELDS_MISSING } from './charges';
+import { CHARGE_AMOUNT_INVALID, CHARGE_CUSTOM_REASON_MISSING, CHARGE_FIELDS_MISSING } from './charges';
 import { isoDate, noControlChars, optionalLine } from './fields';
+import { UUID_PATTERN } from '../ids';
 
 const BODY = { error: 'Invalid request body.' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .regex(UUID, `Invalid ${label.toLowerCase()}.`)
+    .regex(UUID_PATTERN, `Invalid ${label.toLowerCase()}.`)
     .transform((v) => v.toLowerCase());
 const optionalText = (label: string, max: number) =>
   z
@@ -113,6 +113,13 @@ export const chargeAdditionalSchema = z
     },
     BODY,
   )
+  // SPEC §5: a custom reason is required when the reason is other. SPEC's payload carries it as
+  // the description; Velvet's dialog sends it as custom_reason too.
+  .superRefine((v, ctx) => {
+    if (v.reason === 'other' && !v.custom_reason && !v.description) {
+      ctx.addIssue({ code: 'custom', path: ['custom_reason'], message: CHARGE_CUSTOM_REASON_MISSING });
+    }
+  })
   .transform((v) => ({
     ...v,
     amountCents: toCents(v.amount),

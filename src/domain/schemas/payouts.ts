@@ -5,15 +5,14 @@
 import { z } from 'zod';
 import { MAX_PLATFORM_FEE_PERCENT } from '../earnings';
 import { requiredLine } from './fields';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../ids';
 
 /** POST /api/admin/payouts: pay a host their whole available balance. */
 export const recordPayoutSchema = z.object({
   host_id: z
     .string({ error: 'Choose the host to pay.' })
     .trim()
-    .regex(UUID, 'Choose the host to pay.')
+    .regex(UUID_PATTERN, 'Choose the host to pay.')
     .transform((v) => v.toLowerCase()),
   bank_reference: requiredLine('Bank reference', 100, "Enter the bank transfer's reference."),
 });

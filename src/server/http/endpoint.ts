@@ -30,6 +30,7 @@ import { idempotent } from './idempotency';
 import { rateLimitMiddleware, type RateLimit } from './rate-limits';
 import { readJson, readOptionalJson, readQuery } from './validate';
 import { requireRole, requireViewer } from './viewer';
+import { UUID_PATTERN } from '@/domain/ids';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -111,16 +112,14 @@ export const media = (type: string, description: string): Answer => ({
 });
 export const noContent: Answer = { status: 204 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * A path id: a UUID, lowercased. Anything else cannot name a row: 404 with `notFoundMessage`
+ * A path id: a UUID_PATTERN, lowercased. Anything else cannot name a row: 404 with `notFoundMessage`
  * (never a database error, never a 400 — the path is not a form).
  */
 export const pathId = (notFoundMessage: string) =>
   z
     .string()
-    .regex(UUID, notFoundMessage)
+    .regex(UUID_PATTERN, notFoundMessage)
     .transform((v) => v.toLowerCase());
 /** A path segment taken as it is (a template name, a feed file, a processor's intent id). */
 export const pathText = () => z.string();

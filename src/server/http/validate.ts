@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, invalid, notFound } from '@/domain/errors';
+import { UUID_PATTERN } from '@/domain/ids';
 
 const humanize = (field: string) => {
   const words = field
@@ -67,10 +68,9 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
   return parseWith(schema, c.req.query());
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id that is not a UUID cannot name anything: 404 rather than a database error. */
 export function uuidParam(c: Context, name: string, what = 'Not found.'): string {
   const v = c.req.param(name) ?? '';
-  if (!UUID.test(v)) throw notFound(what);
+  if (!UUID_PATTERN.test(v)) throw notFound(what);
   return v.toLowerCase();
 }

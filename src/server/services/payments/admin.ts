@@ -16,6 +16,7 @@ import { openBankDetails } from '../venues/bank-details';
 import { recordAudit } from '../audit/record';
 import { requireTwoFactor } from '../account/require-two-factor';
 import { TWO_FACTOR_MESSAGES } from '@/domain/two-factor';
+import { UUID_PATTERN } from '@/domain/ids';
 
 export type TransactionItem = Transaction;
 
@@ -29,14 +30,13 @@ function decode<T>(cursor: string, check: (v: unknown) => v is T): T {
   }
   throw invalid('Invalid cursor.', 'cursor');
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isKey = (v: unknown): v is [string, string] =>
   Array.isArray(v) &&
   v.length === 2 &&
   typeof v[0] === 'string' &&
   !Number.isNaN(Date.parse(v[0])) &&
   typeof v[1] === 'string' &&
-  UUID.test(v[1]);
+  UUID_PATTERN.test(v[1]);
 
 const ALL = sql`
   select p.id, p.kind, p.booking_id, p.amount_cents, p.status, p.provider, p.provider_id, p.failure_code,

@@ -19,8 +19,8 @@ import {
   type FullVenue,
   type PublicVenue,
 } from './shared';
+import { UUID_PATTERN } from '@/domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Waiting = { resolve: (row: FullRow | undefined) => void; reject: (err: unknown) => void };
 const batches = new WeakMap<Db, Map<string, Waiting[]>>();
 
@@ -31,7 +31,7 @@ const batches = new WeakMap<Db, Map<string, Waiting[]>>();
  */
 function venueRow(db: Db, id: string): Promise<FullRow | undefined> {
   // Not a UUID: nothing has that id, and it must not fail the other reads of its batch.
-  if (!UUID.test(id)) return Promise.resolve(undefined);
+  if (!UUID_PATTERN.test(id)) return Promise.resolve(undefined);
   let batch = batches.get(db);
   if (!batch) {
     const ids = new Map<string, Waiting[]>();
