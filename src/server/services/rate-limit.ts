@@ -69,8 +69,10 @@ export async function refund(ctx: AppContext, rule: Rule): Promise<void> {
 }
 
 /**
- * Counts the request against every rule; when any is over its maximum, throws 'rate_limited'
- * with the longest wait as retryAfter. `message` gets the wait phrased for a person.
+ * Counts the request against every rule; when any is over its maximum, gives every hit back (a
+ * refused request did nothing, so it must not use up another rule's allowance: a second click on
+ * Resend within the minute must not cost the hour's email) and throws 'rate_limited' with the
+ * longest wait as retryAfter. `message` gets the wait phrased for a person.
  */
 export async function consume(
   ctx: AppContext,
@@ -83,7 +85,10 @@ export async function consume(
     const count = await hit(ctx, rule);
     if (count.hits > rule.limit.max) wait = Math.max(wait, count.resetsIn);
   }
-  if (wait > 0) throw new AppError('rate_limited', message(describeWait(wait)), { retryAfter: wait, reason });
+  if (wait > 0) {
+    for (const rule of rules) await refund(ctx, rule);
+    throw new AppError('rate_limited', message(describeWait(wait)), { retryAfter: wait, reason });
+  }
 }
 
 /** '45 seconds', '1 minute', '15 minutes', '1 hour'. */
