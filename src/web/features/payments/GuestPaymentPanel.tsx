@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BadgeCheck, Clock, CreditCard, Hourglass, Undo2, XCircle } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { isAwaitingGuest } from '@/domain/booking-lifecycle';
 import type { Booking } from '@/domain/contract';
 import { CancelBookingAction } from './CancelBookingAction';
 import { GuestCharges } from './GuestCharges';
@@ -32,7 +33,8 @@ export function GuestPaymentPanel({ booking }: { booking: Booking }) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="guest-payment">
-      {booking.status === 'pending' && booking.expires_at && (
+      {/* A request the venue changed waits for the guest, and never expires (timed-transitions.ts). */}
+      {booking.status === 'pending' && !isAwaitingGuest(booking) && booking.expires_at && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Hourglass className="size-4 shrink-0 text-info" aria-hidden="true" />
           Venue must answer by {formatDeadline(booking.expires_at, zone)}
