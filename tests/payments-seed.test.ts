@@ -39,6 +39,16 @@ describe('demo payments', () => {
       ),
     ).toBe(true);
     expect(pays.some((p) => p.kind === 'additional_charge' && p.status === 'succeeded')).toBe(true);
+    // A demo charge's "Bar tab came to $X of the $Y minimum" adds up for its own night.
+    const tabs = pays.filter((p) => p.description?.startsWith('Bar tab came to'));
+    expect(tabs.length).toBeGreaterThan(0);
+    const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+    for (const tab of tabs) {
+      const [, spent, minimum] = /^Bar tab came to (\S+) of the (\S+) minimum\.$/.exec(tab.description!)!;
+      const night = rows.find((r) => r.bookings.id === tab.booking_id)!;
+      expect(dollars(minimum!)).toBe(Number(night.bookings.total_price));
+      expect(Math.round((dollars(minimum!) - dollars(spent!)) * 100)).toBe(tab.amount_cents);
+    }
     expect(refs.length).toBeGreaterThan(0);
     expect(
       has((r) => r.bookings.cancelled_by === 'system' && r.bookings.cancellation_reason === 'expired'),

@@ -13,7 +13,7 @@ import { todayInZone } from '@/domain/availability';
 import { addDaysToDate } from '@/domain/calendar';
 import { hoursForDate, normalizeWeeklyHours } from '@/domain/hours';
 import { expiresAtFor, paymentDueAtFor, refundFor, toCents } from '@/domain/payments';
-import { quoteBooking } from '@/domain/pricing';
+import { formatUsd, quoteBooking } from '@/domain/pricing';
 import { durationMinutes, minutesToTime, timeToMinutes } from '@/domain/time';
 import type { AppContext } from '../context';
 import {
@@ -368,7 +368,8 @@ async function chargedAfterEvent(
         card_brand: setup!.card_brand,
         card_last4: setup!.card_last4,
         reason: 'minimum_spend_not_met',
-        description: 'Bar tab came to $414.50 of the $500 minimum.',
+        // The night's own minimum (weekday or weekend rate), less what the charge makes up.
+        description: `Bar tab came to ${formatUsd(Number(charged.total_price) - amountCents / 100)} of the ${formatUsd(Number(charged.total_price))} minimum.`,
         idempotency_key: key,
       })
       .returning();
