@@ -55,4 +55,20 @@ describe('GuestPaymentPanel', () => {
     renderPanel({ ...pending, host_notes: 'We can host 10, from 10 PM.' });
     expect(screen.queryByText(/Venue must answer by/)).toBeNull();
   });
+
+  it("says a minimum-spend night's card is on file and the guest's payment step is done (SPEC §4)", () => {
+    renderPanel({
+      ...pending,
+      status: 'confirmed',
+      expires_at: null,
+      payment_intent_id: 'seti_local_1',
+      payment_status: 'card_on_file',
+      card: { brand: 'visa', last4: '4242' },
+      venue: { ...pending.venue, pricing_type: 'minimum_spend' },
+    });
+    expect(screen.getByText('Card on File')).toBeTruthy();
+    expect(screen.getByText('Payment Completed')).toBeTruthy();
+    expect(screen.getByText(/charged only if the minimum is not met/)).toBeTruthy();
+    expect(screen.queryByText('Paid')).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
 /*
  * The money part of a guest's booking card (SPEC §4 Payment): the pay prompt ('Pay $X', or
  * 'Put Card on File' for minimum spend) with its deadline, 'Paid' / 'Payment Completed' once the
- * server has recorded it, refunds, why a booking was cancelled, and Cancel Booking. The payment
- * and cancel dialogs load only when opened.
+ * server has recorded it ('Card on File' / 'Payment Completed' for minimum spend, where nothing
+ * is charged), refunds, why a booking was cancelled, and Cancel Booking. The payment and cancel
+ * dialogs load only when opened.
  */
 import { lazy, Suspense, useState } from 'react';
 import { BadgeCheck, Clock, CreditCard, Hourglass, Undo2, XCircle } from 'lucide-react';
@@ -97,8 +98,10 @@ export function GuestPaymentPanel({ booking }: { booking: Booking }) {
             <CreditCard aria-hidden="true" />
             Card on File
           </Badge>
+          {/* SPEC §4: the guest's part is done once the card is on file, as for a payment. */}
+          <span className="font-medium text-success">Payment Completed</span>
           <span className="text-muted-foreground">
-            {booking.card ? `${cardLabel(booking.card)} · ` : ''}charged only if the minimum is not met
+            · {booking.card ? `${cardLabel(booking.card)}, ` : ''}charged only if the minimum is not met
           </span>
           {booking.paid_cents ? (
             <span className="text-muted-foreground">
