@@ -86,24 +86,67 @@ for (const viewport of [PHONE, LAPTOP]) {
   });
 }
 
-test('on a laptop the booking column stays in view while the page scrolls', async ({ page, request }) => {
+/** Scrolls past the photo, well before the end of the page (where the column moves up with the
+ * page's main column, as sticky elements do at the end of their container). */
+async function scrollPastPhoto(page: Page, column: Locator) {
+  const start = (await column.boundingBox())!.y;
+  await page.evaluate((y) => window.scrollTo(0, y), start + 500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(start + 400);
+}
+
+async function navBottom(page: Page): Promise<number> {
+  const nav = (await page.locator('header').first().boundingBox())!;
+  return nav.y + nav.height;
+}
+
+test('on a tall screen the booking column stays in view below the navigation bar', async ({
+  page,
+  request,
+}) => {
+  const venue = await venueWithPhotos(request);
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  await page.goto(`/venue/${venue.id}`);
+  const column = page.getByTestId('booking-column');
+  await expect(column.getByRole('heading', { name: 'Book this venue' })).toBeVisible();
+  await expect(page.getByTestId('venue-booking-bar')).toBeHidden();
+
+  await scrollPastPhoto(page, column);
+  await expect.poll(() => topOnScreen(page, column)).toBe(true);
+  await expect(column.getByText(/^\$[\d,]+/).first()).toBeInViewport();
+  // Below the navigation bar, not under it.
+  expect((await column.boundingBox())!.y).toBeGreaterThanOrEqual(await navBottom(page));
+});
+
+test('on a laptop the booking column, taller than the screen, scrolls with the page and keeps its end in view', async ({
+  page,
+  request,
+}) => {
   const venue = await venueWithPhotos(request);
   await page.setViewportSize(LAPTOP);
   await page.goto(`/venue/${venue.id}`);
   const column = page.getByTestId('booking-column');
   await expect(column.getByRole('heading', { name: 'Book this venue' })).toBeVisible();
   await expect(page.getByTestId('venue-booking-bar')).toBeHidden();
+  // No scroller of its own that would cut the calendar off.
+  expect(
+    await column.evaluate(
+      (el) => getComputedStyle(el).overflowY === 'visible' && el.scrollHeight <= el.clientHeight + 1,
+    ),
+  ).toBe(true);
 
-  // Past the photo, well before the end of the page (where the column moves up with the page's
-  // main column, as sticky elements do at the end of their container).
-  const start = (await column.boundingBox())!.y;
-  await page.evaluate((y) => window.scrollTo(0, y), start + 500);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(start + 400);
-  await expect.poll(() => topOnScreen(page, column)).toBe(true);
+  await scrollPastPhoto(page, column);
+  // Its end sticks at the bottom of the screen, with the whole calendar in view below the
+  // navigation bar.
+  await expect
+    .poll(async () => (await column.boundingBox())!.y + (await column.boundingBox())!.height)
+    .toBeLessThanOrEqual(LAPTOP.height);
+  const calendar = (await column.getByRole('grid', { name: /^Availability calendar/ }).boundingBox())!;
+  expect(calendar.y).toBeGreaterThanOrEqual(await navBottom(page));
+  expect(calendar.y + calendar.height).toBeLessThanOrEqual(LAPTOP.height);
+
+  // Back at the top of the page its start (the price) shows again.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(column.getByText(/^\$[\d,]+/).first()).toBeInViewport();
-  // Below the navigation bar, not under it.
-  const navBottom = (await page.locator('header').first().boundingBox())!;
-  expect((await column.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom.y + navBottom.height);
 });
 
 test("on a phone the bottom bar shows the price, and 'Check availability' brings the calendar", async ({

@@ -195,12 +195,12 @@ function ReviewForm({ target, onPublished }: { target: ReviewTarget; onPublished
               id="review-comment-help"
               className="flex justify-between gap-4 text-xs text-muted-foreground"
             >
-              <span>
+              <span className="min-w-0">
                 {trimmed < REVIEW_COMMENT_MIN_LENGTH
                   ? `At least ${REVIEW_COMMENT_MIN_LENGTH} characters.`
                   : 'Your review is published on the venue page.'}
               </span>
-              <span className="tabular-nums" data-testid="comment-counter">
+              <span className="shrink-0 whitespace-nowrap tabular-nums" data-testid="comment-counter">
                 {comment.length}/{REVIEW_COMMENT_MAX_LENGTH}
               </span>
             </div>

@@ -27,6 +27,7 @@ import { pageTitle } from '@/domain/pages';
 import { isApiError } from '@/web/lib/api';
 import { formatCount } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
+import { useStickyTop } from '@/web/lib/useStickyTop';
 import { useAuth } from '@/web/features/auth';
 import { BookingPanel } from '@/web/features/bookings';
 import {
@@ -126,6 +127,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
   const hours = normalizeWeeklyHours(venue.hours);
   const isMinimumSpend = venue.pricing_type === 'minimum_spend';
   const price = formatPriceWithUnit(venue.base_price, venue.pricing_type);
+  const bookingColumn = useStickyTop<HTMLElement>();
 
   return (
     <>
@@ -250,14 +252,18 @@ function VenueDetail({ venue }: { venue: Venue }) {
             </VenueSection>
           </div>
 
-          {/* From lg up the column stays in view (sticky) and scrolls within itself when taller
-              than the screen; below lg the booking bar at the bottom leads to it. */}
+          {/* From lg up the column stays in view (sticky): below the navigation bar when it fits
+              the screen, else it scrolls with the page until its end shows and sticks there, so
+              nothing of it is cut off (useStickyTop). Below lg the booking bar at the bottom
+              leads to it. */}
           <aside
+            ref={bookingColumn.ref}
+            style={bookingColumn.style}
             id="booking"
             aria-label="Booking"
             tabIndex={-1}
             data-testid="booking-column"
-            className="flex scroll-mt-24 flex-col gap-6 focus-visible:outline-none lg:sticky lg:top-24 lg:-m-2 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto lg:p-2 lg:[scrollbar-width:thin]"
+            className="flex scroll-mt-24 flex-col gap-6 focus-visible:outline-none lg:sticky lg:top-[var(--sticky-top,6rem)] lg:self-start"
           >
             <div className="rounded-2xl border border-border bg-surface/90 p-5 shadow-xl shadow-black/30 sm:p-6">
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">

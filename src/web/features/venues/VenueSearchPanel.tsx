@@ -26,8 +26,10 @@ function todayIso(): string {
  *
  * Folded so that venues show in the first screen (decision 78): below lg only the search field
  * shows, and 'Filters' opens the date, guests, pricing type, price range and amenities; from lg
- * up the row holds every field but the amenities, which 'Filters' opens. Whether it is open is
- * the caller's state: the panel is remounted on every change of the query.
+ * up the search field and the buttons make the first row and the four other fields the second
+ * (one row for all would cut their values short once 'Clear' shows), and 'Filters' opens the
+ * amenities. Whether it is open is the caller's state: the panel is remounted on every change of
+ * the query.
  */
 export function VenueSearchPanel({
   filters,
@@ -91,8 +93,8 @@ export function VenueSearchPanel({
         className,
       )}
     >
-      {/* lg: the search field and buttons, then the four fields below; xl: all in one row. */}
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end xl:grid-cols-[minmax(16rem,1.7fr)_minmax(0,4fr)_auto]">
+      {/* lg: the search field and buttons, then the four fields below. */}
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
         <div className="grid gap-1.5 lg:col-start-1 lg:row-start-1">
           <Label htmlFor="search-location">Search</Label>
           <div className="relative">
@@ -105,7 +107,7 @@ export function VenueSearchPanel({
               type="search"
               placeholder="Venue name, city or address"
               autoComplete="off"
-              className="pl-10"
+              className="pl-10 placeholder:text-sm"
               value={location}
               onChange={(e) => setLocation(e.target.value)}
             />
@@ -115,7 +117,7 @@ export function VenueSearchPanel({
           id={fieldsId}
           className={cn(
             filtersOpen ? 'grid' : 'hidden',
-            'grid-cols-1 gap-3 sm:grid-cols-2 lg:col-span-2 lg:row-start-2 lg:grid lg:grid-cols-4 xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(0,1.1fr)_minmax(0,0.6fr)_minmax(0,1fr)_minmax(0,1fr)]',
+            'grid-cols-1 gap-3 sm:grid-cols-2 lg:col-span-2 lg:row-start-2 lg:grid lg:grid-cols-4',
           )}
         >
           <div className="grid min-w-0 gap-1.5">
@@ -184,7 +186,8 @@ export function VenueSearchPanel({
             </NativeSelect>
           </div>
         </div>
-        <div className="flex gap-2 lg:col-start-2 lg:row-start-1 xl:col-start-3">
+        {/* On a phone 'Search' takes a row of its own when 'Clear' leaves no room beside it. */}
+        <div className="flex flex-wrap gap-2 lg:col-start-2 lg:row-start-1 lg:flex-nowrap">
           <Button
             type="button"
             variant="outline"
