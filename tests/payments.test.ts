@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, localIntents, localPaymentMethods, payments, type Venue } from '../src/server/db/schema';
 import { createTestEnv, type TestEnv } from './support/env';
-import { call, type Actor } from './support/client';
+import { call, signUpAndSignIn, type Actor } from './support/client';
 import { createAccounts, type Accounts } from './factories';
 import { bookingRow, insertVenue, emailsOf, freezeClock, NOW } from './factories';
 import {
@@ -285,6 +285,144 @@ describe('GET /api/payments/result', () => {
     expect(
       (await call(env, 'GET', '/api/payments/result?booking_id=nope', { cookie: a.guest.cookie })).status,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/payments/result?payment_intent=… (no booking_id: SPEC §2, the booking is looked up by payment_intent)', () => {
+  // A host of its own, so these bookings stay out of the shared host's paged inbox; `host` is
+  // this venue's host, `otherHost` the shared one (a host of other venues).
+  let intentHost: Actor;
+  let hourlyI: Venue;
+  let minSpendI: Venue;
+  beforeAll(async () => {
+    intentHost = await signUpAndSignIn(env, { role: 'host', name: 'Ivy Intenthost' });
+    hourlyI = await insertVenue(env, intentHost);
+    minSpendI = await insertVenue(env, intentHost, { pricing_type: 'minimum_spend', base_price: 500 });
+  });
+  const actor = (who: Who): Actor | null =>
+    who === 'host' ? intentHost : who === 'otherHost' ? a.host : as(who);
+  const byIntent = (intent: string, who: Who = 'guest') =>
+    call(env, 'GET', `/api/payments/result?payment_intent=${encodeURIComponent(intent)}`, {
+      cookie: actor(who)?.cookie,
+    });
+  const NOT_FOUND = { error: { message: 'Booking not found' } };
+
+  it('each role gets what booking_id gives it; the guest gets the same card', async () => {
+    const b = await confirmedBooking(env, hourlyI, a.guest);
+    const paid = await pay(env, a.guest, b.id);
+    expect(paid.paymentId).toMatch(/^pi_local_/);
+    const expected: Record<Who, number> = {
+      signedOut: 401,
+      guest: 200,
+      otherGuest: 404,
+      host: 404,
+      otherHost: 404,
+      admin: 404,
+    };
+    const unknown = await byIntent('pi_local_000000000000000000000000', 'otherGuest');
+    for (const who of WHO) {
+      const res = await byIntent(paid.paymentId, who);
+      const byId = await call(env, 'GET', `/api/payments/result?booking_id=${b.id}`, {
+        cookie: as(who)?.cookie,
+      });
+      expect(res.status, who).toBe(expected[who]);
+      expect(res.status, `${who}: as booking_id`).toBe(byId.status);
+      expect(res.body, `${who}: as booking_id`).toEqual(byId.body);
+      // Someone else's intent says no more than one that names nothing.
+      if (res.status === 404) expect(res.body).toEqual(unknown.body);
+    }
+    const res = await byIntent(paid.paymentId);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(res.body).toMatchObject({
+      state: 'paid',
+      amount_cents: 30000,
+      payment_id: paid.paymentId,
+      booking: { id: b.id, guest_count: 10, venue: { id: hourlyI.id, name: hourlyI.name } },
+    });
+  });
+
+  it('a card on file (seti_…) is found too, and so is an intent not decided yet', async () => {
+    const card = await confirmedBooking(env, minSpendI, a.guest, { total_price: 500 });
+    const setup = await pay(env, a.guest, card.id);
+    expect(setup.paymentId).toMatch(/^seti_local_/);
+    const onFile = await byIntent(setup.paymentId);
+    expect(onFile.status).toBe(200);
+    expect(onFile.body).toMatchObject({ state: 'card_on_file', amount_cents: 0, booking: { id: card.id } });
+
+    // Started, not confirmed: bookings.payment_intent_id is still empty; the payment holds the intent.
+    const open = await confirmedBooking(env, hourlyI, a.guest);
+    const started = await startPayment(env, a.guest, open.id);
+    expect((await bookingRow(env, open.id))!.payment_intent_id).toBeNull();
+    const unpaid = await byIntent(started.paymentId);
+    expect(unpaid.status).toBe(200);
+    expect(unpaid.body).toMatchObject({ state: 'unpaid', booking: { id: open.id } });
+    expect((await byIntent(started.paymentId, 'otherGuest')).body).toMatchObject(NOT_FOUND);
+  });
+
+  it('an unknown or malformed intent, or none, names nothing: 404 as an unknown booking', async () => {
+    const unknownBooking = await call(
+      env,
+      'GET',
+      '/api/payments/result?booking_id=00000000-0000-4000-8000-000000000000',
+      {
+        cookie: a.guest.cookie,
+      },
+    );
+    expect(unknownBooking.status).toBe(404);
+    for (const intent of [
+      'pi_local_000000000000000000000000',
+      'seti_unknown',
+      'nope',
+      'pi_',
+      "pi_x' or '1'='1",
+      `pi_${'a'.repeat(300)}`,
+      '',
+    ]) {
+      const res = await byIntent(intent);
+      expect(res.status, intent).toBe(404);
+      expect(res.body, intent).toEqual(unknownBooking.body);
+      expect(res.body).toMatchObject(NOT_FOUND);
+    }
+    const none = await call(env, 'GET', '/api/payments/result', { cookie: a.guest.cookie });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual(unknownBooking.body);
+    // Signed out is still 401 before anything is looked up.
+    expect((await byIntent('pi_local_000000000000000000000000', 'signedOut')).status).toBe(401);
+  });
+
+  it('when both are given booking_id wins, whatever payment_intent says', async () => {
+    const first = await confirmedBooking(env, hourlyI, a.guest);
+    const second = await confirmedBooking(env, hourlyI, a.guest);
+    const paidSecond = await pay(env, a.guest, second.id);
+    const both = await call(
+      env,
+      'GET',
+      `/api/payments/result?booking_id=${first.id}&payment_intent=${paidSecond.paymentId}`,
+      { cookie: a.guest.cookie },
+    );
+    expect(both.status).toBe(200);
+    expect(both.body).toMatchObject({ state: 'unpaid', booking: { id: first.id } });
+    // A booking_id that names nothing is not rescued by a good intent.
+    const badId = await call(
+      env,
+      'GET',
+      `/api/payments/result?booking_id=nope&payment_intent=${paidSecond.paymentId}`,
+      {
+        cookie: a.guest.cookie,
+      },
+    );
+    expect(badId.status).toBe(404);
+    // A malformed intent next to a booking_id changes nothing.
+    const badIntent = await call(
+      env,
+      'GET',
+      `/api/payments/result?booking_id=${second.id}&payment_intent=%3Cx%3E`,
+      {
+        cookie: a.guest.cookie,
+      },
+    );
+    expect(badIntent.status).toBe(200);
+    expect(badIntent.body).toMatchObject({ state: 'paid', booking: { id: second.id } });
   });
 });
 

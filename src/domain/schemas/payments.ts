@@ -171,12 +171,32 @@ export const bankDetailsQuerySchema = z.object({
 });
 
 /**
- * GET /api/payments/result?booking_id=…: read as text; an id that is not a UUID names no
- * booking (404, as a path id).
+ * A provider's intent id as Velvet stores it in payments.provider_id (pi_…, seti_…: letters,
+ * digits and underscores).
+ */
+export const INTENT_ID_PATTERN = /^(pi|seti)_[A-Za-z0-9_]{1,200}$/;
+
+/**
+ * GET /api/payments/result?booking_id=…|payment_intent=… (SPEC §2, §4): the booking is looked
+ * up by booking_id, or else by payment_intent. Both are read as text and, like a path id, a
+ * value not of their form names no booking (404 'Booking not found', never a 400): booking_id
+ * must be a UUID (checked by the route), and a payment_intent not of the intent form reads as
+ * absent here — it is ignored when booking_id is given, and names nothing when it is not.
  */
 export const paymentResultQuerySchema = z.object({
-  booking_id: z.string().optional().describe('The booking paid for (required).'),
+  booking_id: z
+    .string()
+    .optional()
+    .describe('The booking paid for. Wins over payment_intent when both are given.'),
+  payment_intent: z
+    .string()
+    .optional()
+    .transform((v) => (v !== undefined && INTENT_ID_PATTERN.test(v) ? v : undefined))
+    .describe(
+      "The provider's intent id (pi_…, seti_…) that paid for the booking; finds it when booking_id is absent.",
+    ),
 });
+export type PaymentResultQuery = z.output<typeof paymentResultQuerySchema>;
 
 /** GET /api/host/earnings(.csv)?from&to: events from and to these dates (both optional, inclusive). */
 export const earningsQuerySchema = z

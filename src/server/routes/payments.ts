@@ -16,7 +16,7 @@ import { cancelBooking, cancellationQuote } from '../services/payments/cancel';
 import { chargeAdditional } from '../services/payments/charge-additional';
 import { authenticateLocal, confirmLocal } from '../services/payments/confirm-local';
 import { createPayment } from '../services/payments/create-payment';
-import { paymentResult } from '../services/payments/result';
+import { paymentResult, type PaymentResultTarget } from '../services/payments/result';
 import { BOOKING_NOT_FOUND } from '../services/payments/shared';
 import { handleProviderEvent } from '../services/payments/webhook';
 
@@ -102,14 +102,23 @@ export const PAYMENT_ENDPOINTS = [
     path: '/payments/result',
     tag: 'Payments',
     summary: 'The outcome of a payment',
+    description:
+      "The booking's guest. The booking is named by booking_id, or else by payment_intent (SPEC §2).",
     access: 'signed in',
     query: paymentResultQuerySchema,
     ok: json('PaymentResult'),
     handler: async ({ ctx, c, viewer, query }) => {
-      const bookingId = pathId(BOOKING_NOT_FOUND).safeParse(query.booking_id ?? '');
-      if (!bookingId.success) throw notFound(BOOKING_NOT_FOUND);
+      // booking_id wins when it is given (even one that names nothing), as SPEC says.
+      let target: PaymentResultTarget;
+      if (query.booking_id !== undefined || query.payment_intent === undefined) {
+        const bookingId = pathId(BOOKING_NOT_FOUND).safeParse(query.booking_id ?? '');
+        if (!bookingId.success) throw notFound(BOOKING_NOT_FOUND);
+        target = { bookingId: bookingId.data };
+      } else {
+        target = { paymentIntent: query.payment_intent };
+      }
       c.header('cache-control', 'no-store');
-      return paymentResult(ctx, viewer, bookingId.data);
+      return paymentResult(ctx, viewer, target);
     },
   }),
 

@@ -1,9 +1,11 @@
 /*
  * /payment-success?payment_intent&booking_id&payment_intent_client_secret — the payment result
- * (SPEC §2 Payment success). It shows only what the server can prove: the page asks
- * GET /api/payments/result, which settles the payment with the provider if nothing has decided
- * it yet, and never trusts the query string. Paid → 'Payment Successful!', card saved → 'Card on
- * File!'; still processing, failed, unpaid or not the viewer's → an honest state and a way back.
+ * (SPEC §2 Payment success). The booking is named by booking_id, or else by payment_intent (the
+ * server looks for it among the viewer's own). It shows only what the server can prove: the page
+ * asks GET /api/payments/result, which settles the payment with the provider if nothing has
+ * decided it yet, and never takes the query string as evidence of a payment. Paid → 'Payment
+ * Successful!', card saved → 'Card on File!'; still processing, failed, unpaid or not the
+ * viewer's → an honest state and a way back.
  */
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,13 +56,13 @@ export default function PaymentSuccessPage() {
   const result = usePaymentResult(bookingId, paymentIntent);
 
   let body: ReactNode;
-  if (!bookingId) {
+  if (!bookingId && !paymentIntent) {
     body = (
       <ResultCard
         icon={SearchX}
         tone="muted"
         title="No payment to show"
-        text="This link does not name a booking. Your bookings and their payments are on My Bookings."
+        text="This link does not name a booking or a payment. Your bookings and their payments are on My Bookings."
       />
     );
   } else if (result.isPending) {

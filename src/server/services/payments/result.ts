@@ -1,25 +1,59 @@
 /**
- * GET /api/payments/result: what /payment-success shows. Only the booking's guest may ask
- * (anyone else: 404 'Booking not found'). The query string's payment_intent is never evidence:
- * the server answers from its own record, and when it has not decided yet it asks the provider
- * and records the answer (idempotently, so a closed tab, the webhook and this page in any
- * order mark the booking paid once).
+ * GET /api/payments/result: what /payment-success shows, for the booking named by booking_id or
+ * else by the intent that paid for it. Only the booking's guest may ask (anyone else, and an
+ * intent that names none of the viewer's bookings: 404 'Booking not found'). The query string's
+ * payment_intent only names the booking, it is never evidence of a payment: the server answers
+ * from its own record, and when it has not decided yet it asks the provider and records the
+ * answer (idempotently, so a closed tab, the webhook and this page in any order mark the booking
+ * paid once).
  */
 import type { PaymentResult, PaymentResultState } from '@/domain/contract/payments';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '@/domain/errors';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../../viewer';
-import { payments } from '../../db/schema';
+import { bookings, payments } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordProviderState } from './record-paid';
 import { BOOKING_NOT_FOUND, findPaymentBooking } from './shared';
 
+/** The booking the page asks about: by its id, or else by the provider's intent id (SPEC §2). */
+export type PaymentResultTarget = { bookingId: string } | { paymentIntent: string };
+
+/**
+ * The viewer's own booking paid (or being paid) by this intent. Intents live in
+ * payments.provider_id — every attempt, decided or not — while bookings.payment_intent_id holds
+ * only the one that decided it, so the payments table is the one place looked in. Someone else's
+ * intent reads as no intent at all.
+ */
+async function ownBookingIdForIntent(
+  ctx: AppContext,
+  viewer: Viewer,
+  intentId: string,
+): Promise<string | undefined> {
+  const [hit] = await ctx.db
+    .select({ booking_id: payments.booking_id })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.booking_id))
+    .where(
+      and(
+        eq(payments.provider_id, intentId),
+        inArray(payments.kind, ['payment', 'setup']),
+        eq(bookings.user_id, viewer.profile.id),
+      ),
+    )
+    .limit(1);
+  return hit?.booking_id;
+}
+
 export async function paymentResult(
   ctx: AppContext,
   viewer: Viewer,
-  bookingId: string,
+  target: PaymentResultTarget,
 ): Promise<PaymentResult> {
+  const bookingId =
+    'bookingId' in target ? target.bookingId : await ownBookingIdForIntent(ctx, viewer, target.paymentIntent);
+  if (!bookingId) throw notFound(BOOKING_NOT_FOUND);
   let row = await findPaymentBooking(ctx.db, bookingId);
   if (!row || row.booking.user_id !== viewer.profile.id) throw notFound(BOOKING_NOT_FOUND);
 

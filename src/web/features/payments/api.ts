@@ -23,8 +23,8 @@ import type {
 const enc = encodeURIComponent;
 
 export const paymentKeys = {
-  result: (bookingId: string, paymentIntent: string | null) =>
-    ['payments', 'result', bookingId, paymentIntent ?? ''] as const,
+  result: (bookingId: string | null, paymentIntent: string | null) =>
+    ['payments', 'result', bookingId ?? '', paymentIntent ?? ''] as const,
   cancellation: (bookingId: string) => ['payments', 'cancellation', bookingId] as const,
   transactions: (filters: TransactionFilters) => ['admin', 'transactions', filters] as const,
   transactionsAll: ['admin', 'transactions'] as const,
@@ -43,8 +43,10 @@ export const paymentsApi = {
       outcome,
     }),
 
-  result: (bookingId: string, paymentIntent: string | null, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ booking_id: bookingId });
+  /** By booking_id, or else by payment_intent (the server lets booking_id win when both are sent). */
+  result: (bookingId: string | null, paymentIntent: string | null, signal?: AbortSignal) => {
+    const params = new URLSearchParams();
+    if (bookingId) params.set('booking_id', bookingId);
     if (paymentIntent) params.set('payment_intent', paymentIntent);
     return api.get<PaymentResult>(`/api/payments/result?${params.toString()}`, { signal });
   },
@@ -92,9 +94,9 @@ export interface TransactionFilters {
  */
 export function usePaymentResult(bookingId: string | null, paymentIntent: string | null) {
   return useQuery({
-    queryKey: paymentKeys.result(bookingId ?? '', paymentIntent),
-    queryFn: ({ signal }) => paymentsApi.result(bookingId!, paymentIntent, signal),
-    enabled: Boolean(bookingId),
+    queryKey: paymentKeys.result(bookingId, paymentIntent),
+    queryFn: ({ signal }) => paymentsApi.result(bookingId, paymentIntent, signal),
+    enabled: Boolean(bookingId || paymentIntent),
     retry: false,
     refetchInterval: (query) => (query.state.data?.state === 'processing' ? 2000 : false),
   });
