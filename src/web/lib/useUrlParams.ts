@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -11,6 +11,14 @@ export function useUrlParams<K extends string>(
   keys: readonly K[],
 ): [Record<K, string>, (changes: Partial<Record<K, string | number | null>>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  // react-router hands a setSearchParams updater the params of its last render, not the URL's
+  // (its docs say so): a change made before that render commits (Clear filters, then a search
+  // sent at once, on a busy machine) was undone by the next one. The params this hook last wrote
+  // stand in until a render shows the URL again.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [searchParams]);
   const values = useMemo(
     () =>
       Object.fromEntries(keys.map((k) => [k, searchParams.get(`${prefix}_${k}`) ?? ''])) as Record<K, string>,
@@ -20,13 +28,14 @@ export function useUrlParams<K extends string>(
     (changes: Partial<Record<K, string | number | null>>) => {
       setSearchParams(
         (current) => {
-          const params = new URLSearchParams(current);
+          const params = new URLSearchParams(written.current ?? current);
           for (const [k, v] of Object.entries(changes) as Array<[K, string | number | null | undefined]>) {
             const name = `${prefix}_${k}`;
             if (v === null || v === undefined || v === '' || v === 'all') params.delete(name);
             else params.set(name, String(v));
           }
           if (!('page' in changes)) params.delete(`${prefix}_page`);
+          written.current = params;
           return params;
         },
         { replace: true },
