@@ -262,21 +262,23 @@ describe('the local processor and the server deciding "paid"', () => {
   });
 });
 
+/** Who may read a payment result: only the booking's guest (anyone else: 404, signed out: 401). */
+const RESULT_ACCESS: Record<Who, number> = {
+  signedOut: 401,
+  guest: 200,
+  otherGuest: 404,
+  host: 404,
+  otherHost: 404,
+  admin: 404,
+};
+
 describe('GET /api/payments/result', () => {
   it('is the booking guest’s only, and never says paid for an unpaid booking', async () => {
     const b = await confirmedBooking(env, hourly, a.guest);
     const path = `/api/payments/result?booking_id=${b.id}&payment_intent=pi_fake&payment_intent_client_secret=pi_fake_secret_x`;
-    const expected: Record<Who, number> = {
-      signedOut: 401,
-      guest: 200,
-      otherGuest: 404,
-      host: 404,
-      otherHost: 404,
-      admin: 404,
-    };
     for (const who of WHO) {
       const res = await call(env, 'GET', path, { cookie: as(who)?.cookie });
-      expect(res.status, who).toBe(expected[who]);
+      expect(res.status, who).toBe(RESULT_ACCESS[who]);
       if (res.status === 404) expect(res.body.error.message).toBe('Booking not found');
     }
     const res = await call(env, 'GET', path, { cookie: a.guest.cookie });
@@ -311,21 +313,13 @@ describe('GET /api/payments/result?payment_intent=… (no booking_id: SPEC §2, 
     const b = await confirmedBooking(env, hourlyI, a.guest);
     const paid = await pay(env, a.guest, b.id);
     expect(paid.paymentId).toMatch(/^pi_local_/);
-    const expected: Record<Who, number> = {
-      signedOut: 401,
-      guest: 200,
-      otherGuest: 404,
-      host: 404,
-      otherHost: 404,
-      admin: 404,
-    };
     const unknown = await byIntent('pi_local_000000000000000000000000', 'otherGuest');
     for (const who of WHO) {
       const res = await byIntent(paid.paymentId, who);
       const byId = await call(env, 'GET', `/api/payments/result?booking_id=${b.id}`, {
         cookie: as(who)?.cookie,
       });
-      expect(res.status, who).toBe(expected[who]);
+      expect(res.status, who).toBe(RESULT_ACCESS[who]);
       expect(res.status, `${who}: as booking_id`).toBe(byId.status);
       expect(res.body, `${who}: as booking_id`).toEqual(byId.body);
       // Someone else's intent says no more than one that names nothing.
