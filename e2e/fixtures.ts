@@ -12,7 +12,7 @@ import { expect, test as base, type BrowserContext } from '@playwright/test';
  * Errors the browser itself logs that are not the app's:
  * - a 4xx from the API (a wrong password, a booking that is gone) is shown to the visitor by the
  *   page, not a fault;
- * - Playwright's trace recorder (trace: 'retain-on-failure') runs its snapshot script in every
+ * - Playwright's trace recorder (whenever a trace is recorded: playwright.config.ts) runs its snapshot script in every
  *   frame at each action, and Chromium refuses it in the frames the admin's mailbox shows emails
  *   in (sandboxed without scripts). Reproduced with playwright-core alone: the message appears
  *   with tracing on and never without it. The emails hold no script (src/server/mail/outbox.test.ts).

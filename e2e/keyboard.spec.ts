@@ -22,8 +22,12 @@ interface Person {
 
 const ZONE = 'America/New_York';
 
+/**
+ * The suite asks for reduced motion (playwright.config.ts); these people use the keyboard with the
+ * app's animations on, unless asked otherwise.
+ */
 async function person(browser: Browser, role: Role, reducedMotion = false): Promise<Person> {
-  const page = await asRole(browser, role, reducedMotion ? { reducedMotion: 'reduce' } : {});
+  const page = await asRole(browser, role, { reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
   await page.goto('/');
   return { context: page.context(), page };
 }

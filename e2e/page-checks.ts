@@ -19,7 +19,6 @@ export function longWordData(baseURL: string): Promise<RouteIds> {
 export async function pageFor(browser: Browser, viewer: Viewer, width = 1280): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
-    reducedMotion: 'reduce',
     ...(viewer === 'signedOut' ? {} : { storageState: authFile(viewer) }),
   });
   return context.newPage();
