@@ -259,7 +259,9 @@ describe('sign-up and resend', () => {
 });
 
 describe('account existence does not show in timing', () => {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  // Each kind of address is compared by its fastest answer: a loaded machine only ever adds time
+  // (one sign-up's password hash took 1 s while the machine ran two browsers), never takes it away.
+  const fastest = (xs: number[]) => Math.min(...xs);
   async function timed(run: () => Promise<{ status: number }>) {
     const started = performance.now();
     const { status } = await run();
@@ -282,9 +284,9 @@ describe('account existence does not show in timing', () => {
       expect(again.status).toBe(201);
       runs.unconfirmed.push(again.ms);
     }
-    const medians = Object.values(runs).map(median);
-    for (const m of medians) expect(m).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_MS - 5);
-    expect(Math.max(...medians) - Math.min(...medians)).toBeLessThan(150);
+    const fastests = Object.values(runs).map(fastest);
+    for (const m of fastests) expect(m).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_MS - 5);
+    expect(Math.max(...fastests) - Math.min(...fastests)).toBeLessThan(150);
   });
 
   it('resend answers (SPEC texts kept) take the same time whether the address exists or not', async () => {
