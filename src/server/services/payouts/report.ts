@@ -27,18 +27,18 @@ export async function moneyReport(ctx: AppContext): Promise<MoneyReport> {
   });
 }
 
+// A transaction is one connection, which runs one statement at a time: its reads are awaited in
+// turn (node-postgres queues concurrent ones today and will refuse them from pg 9).
 async function reportOf(ctx: AppContext, db: DbOrTx): Promise<MoneyReport> {
-  const [earnings, totals, payoutMonths, ledger] = await Promise.all([
-    earningsOf(db, ctx, {}),
-    db.execute(sql`select
+  const earnings = await earningsOf(db, ctx, {});
+  const totals = await db.execute(sql`select
         (select coalesce(sum(amount_cents), 0) from payments
           where status = 'succeeded' and kind in ('payment', 'additional_charge')) as captured,
         (select coalesce(sum(amount_cents), 0) from refunds where status = 'succeeded') as refunded,
-        (select coalesce(sum(amount_cents), 0) from payouts) as paid_out`),
-    db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
-        sum(amount_cents) as cents from payouts group by 1`),
-    ledgerSums(db),
-  ]);
+        (select coalesce(sum(amount_cents), 0) from payouts) as paid_out`);
+  const payoutMonths = await db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
+        sum(amount_cents) as cents from payouts group by 1`);
+  const ledger = await ledgerSums(db);
   const months = new Map<string, MoneyMonth>();
   const month = (key: string) => {
     let m = months.get(key);
@@ -86,11 +86,11 @@ type Rows<T> = { rows: T[] };
 
 /** The ledger's balances: each account's, and each host's payable. */
 async function ledgerSums(db: DbOrTx) {
-  const [accounts, hosts] = await Promise.all([
-    db.execute(sql`select account, sum(amount_cents) as cents from ledger_entries group by account`),
-    db.execute(sql`select host_id, sum(amount_cents) as cents from ledger_entries
-        where account = 'host_payable' group by host_id`),
-  ]);
+  const accounts = await db.execute(
+    sql`select account, sum(amount_cents) as cents from ledger_entries group by account`,
+  );
+  const hosts = await db.execute(sql`select host_id, sum(amount_cents) as cents from ledger_entries
+        where account = 'host_payable' group by host_id`);
   return {
     accounts: new Map(
       (accounts as unknown as Rows<{ account: string; cents: unknown }>).rows.map((r) => [
