@@ -106,11 +106,15 @@ export function DayDetails({
             {rate.pricing_type === 'hourly_rate' ? '/hour' : ' minimum spend'}
           </span>
         </div>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Open {formatDayHours({ ...day, closed: false })}
-          {venue.open_to_flexible_hours ? ' · flexible hours' : ''}
-          <TimeZoneTag zone={venue.time_zone} className="before:content-['·_']" />
+        {/* One run of text beside the icon: bare text in the flex row made each piece its own
+            column when the line wrapped ('Open 6:00 PM -' / 'flexible hours' / '· Los Angeles time'). */}
+        <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="day-hours">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">
+            Open {formatDayHours({ ...day, closed: false })}
+            {venue.open_to_flexible_hours ? ' · flexible hours' : ''}{' '}
+            <TimeZoneTag zone={venue.time_zone} className="before:content-['·_']" />
+          </span>
         </p>
       </div>
 
