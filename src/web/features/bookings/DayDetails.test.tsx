@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { signInUrlFor } from '@/domain/return-path';
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours } from '@/domain/hours';
 import { DayDetails, type BookingPanelVenue } from './DayDetails';
@@ -27,6 +28,27 @@ const venue: BookingPanelVenue = {
   // Not the test runner's zone, so the zone tag shows.
   time_zone: 'Pacific/Kiritimati',
 };
+
+function renderDay(props: { date: string | null; signedIn?: boolean }) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <DayDetails
+          venue={venue}
+          date={props.date}
+          state={props.date ? 'available' : null}
+          hours={hours}
+          overrides={[]}
+          taken={[]}
+          loading={false}
+          signedIn={props.signedIn ?? false}
+          isGuest={props.signedIn ?? false}
+          onBook={() => {}}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 describe('DayDetails', () => {
   it("shows the day's hours, flexible hours and the venue's zone as one run of text beside the icon", () => {
@@ -55,5 +77,19 @@ describe('DayDetails', () => {
     const bareText = [...line.childNodes].filter((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
     expect(bareText).toEqual([]);
     expect(line.children).toHaveLength(2);
+  });
+
+  it('signed out, its sign-in links come back to this venue', () => {
+    renderDay({ date: null });
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      signInUrlFor('/venue/v1'),
+    );
+  });
+
+  it('signed out with a date chosen, Sign In to Book comes back to this venue', () => {
+    renderDay({ date: '2030-01-04' });
+    const link = screen.getByRole('link', { name: 'Sign In to Book' }).getAttribute('href');
+    expect(link).toBe(signInUrlFor('/venue/v1'));
+    expect(link).toContain('redirect=');
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CalendarClock, Clock, Info } from 'lucide-react';
 import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
 import { formatLongDate } from '@/domain/calendar';
+import { signInUrlFor } from '@/domain/return-path';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, rateForDate, type DateOverride, type PricingType } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
@@ -72,7 +73,10 @@ export function DayDetails({
         <p>Select a green date to see the times already booked and to request your event.</p>
         {!signedIn && (
           <p>
-            <Link to="/user-auth" className="font-medium text-accent-soft underline-offset-4 hover:underline">
+            <Link
+              to={signInUrlFor(`/venue/${venue.id}`)}
+              className="font-medium text-accent-soft underline-offset-4 hover:underline"
+            >
               Sign in
             </Link>{' '}
             to book this venue.
@@ -149,7 +153,7 @@ export function DayDetails({
         </p>
       ) : (
         <Button asChild className="w-full">
-          <Link to="/user-auth">Sign In to Book</Link>
+          <Link to={signInUrlFor(`/venue/${venue.id}`)}>Sign In to Book</Link>
         </Button>
       )}
     </div>
