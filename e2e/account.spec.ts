@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { overflow } from './page-checks';
 import { asRole } from './support';
 
 const WIDTHS = [390, 1280] as const;
@@ -143,5 +144,43 @@ for (const width of WIDTHS) {
       receipt.paid_cents / 100,
     );
     expect(text).toContain(amount);
+  });
+
+  test(`${width}px: a receipt with post-event charges fits the screen; each amount stays on one line`, async ({
+    browser,
+  }) => {
+    const page = await asRole(browser, 'guest', { viewport });
+    await page.goto('/');
+    const mine = await json<{ bookings: Array<{ id: string; paid_cents?: number }> }>(
+      page,
+      '/api/me/bookings',
+    );
+    let charged: { id: string; amount: string } | undefined;
+    for (const b of mine.bookings.filter((x) => (x.paid_cents ?? 0) > 0)) {
+      const r = await json<{ lines: Array<{ kind: string; label: string; amount_cents: number }> }>(
+        page,
+        `/api/bookings/${b.id}/receipt`,
+      );
+      const line = r.lines.find((l) => l.kind === 'additional_charge' && l.label.length > 40);
+      if (line) {
+        charged = {
+          id: b.id,
+          amount: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+            line.amount_cents / 100,
+          ),
+        };
+        break;
+      }
+    }
+    expect(charged, 'a demo night with a long additional-charge line').toBeTruthy();
+    await page.goto(`/receipt/${charged!.id}`);
+    const amount = page.getByTestId('receipt').getByText(charged!.amount, { exact: true }).first();
+    await expect(amount).toBeVisible();
+    const m = await overflow(page);
+    expect(m.scrollWidth, m.offenders.join(' | ')).toBeLessThanOrEqual(m.innerWidth);
+    // One line: an amount is never broken up character by character.
+    const box = (await amount.boundingBox())!;
+    const lineHeight = await amount.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box.height).toBeLessThan(lineHeight * 1.5);
   });
 }

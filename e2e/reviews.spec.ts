@@ -90,8 +90,14 @@ test('a guest reviews a past paid night by keyboard; the venue page and the home
   await expect(homeCard.getByTestId('venue-rating')).toContainText(expectedAverage, { timeout: 15_000 });
   await expect(homeCard.getByTestId('venue-rating')).toContainText(`(${before.summary.count + 1})`);
 
-  // The booking now says it was reviewed, and the review page refuses a second one.
-  await tab.goto(`/review/${tab.url().split('/').pop()}`);
+  // Back from the venue page: the review page refuses a second one (not a form from its cache).
+  await tab.goBack();
+  await expect(tab).toHaveURL(/\/review\/[0-9a-f-]{36}$/);
+  const unable = tab.getByTestId('unable-to-review');
+  await expect(unable).toContainText('You have already reviewed this event');
+  await expect(tab.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+
+  // The booking now says it was reviewed.
   await page.reload();
   await expect(
     page.getByTestId('guest-booking').filter({ has: page.getByRole('link', { name: /Write a Review/ }) }),

@@ -4,12 +4,15 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentResult } from '@/domain/contract';
 import { formatLongDate } from '@/domain/calendar';
+import { signInUrlFor } from '@/domain/return-path';
 import { formatTimeRange } from '@/domain/time';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
 const BOOKING_ID = '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e';
 const INTENT = 'pi_local_0123456789abcdef01234567';
 const SETUP = 'seti_local_0123456789abcdef01234567';
+/** A booking asked for by a signed-out browser (its session ended during the payment). */
+const SIGNED_OUT = '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,6 +48,8 @@ beforeEach(() => {
       const q = new URL(path, 'http://localhost').searchParams;
       const id = q.get('booking_id');
       const intent = q.get('payment_intent');
+      if (id === SIGNED_OUT)
+        return json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } });
       if (id === BOOKING_ID || (!id && intent === INTENT)) return json(200, result('paid'));
       if (!id && intent === SETUP) return json(200, result('card_on_file'));
       return json(404, { error: { code: 'NOT_FOUND', message: 'Booking not found' } });
@@ -99,5 +104,12 @@ describe('PaymentSuccessPage', () => {
     renderAt('/payment-success');
     expect(screen.getByRole('heading', { name: 'No payment to show' })).toBeTruthy();
     expect(requests).toEqual([]);
+  });
+
+  it('signed out: Sign In comes back to this payment result', async () => {
+    const url = `/payment-success?booking_id=${SIGNED_OUT}&payment_intent=${INTENT}`;
+    renderAt(url);
+    expect(await screen.findByRole('heading', { name: 'Sign in to see this payment' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(signInUrlFor(url));
   });
 });

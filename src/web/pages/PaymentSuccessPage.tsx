@@ -8,7 +8,7 @@
  * viewer's → an honest state and a way back.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import {
   CalendarDays,
   CircleAlert,
@@ -26,6 +26,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { formatLongDate } from '@/domain/calendar';
+import { signInUrlFor } from '@/domain/return-path';
 import { bookingReference } from '@/domain/receipts';
 import { formatTimeRange } from '@/domain/time';
 import { Button } from '@/web/components/ui/button';
@@ -51,6 +52,7 @@ const TONES: Record<Tone, string> = {
 
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const bookingId = params.get('booking_id');
   const paymentIntent = params.get('payment_intent');
   const result = usePaymentResult(bookingId, paymentIntent);
@@ -76,7 +78,8 @@ export default function PaymentSuccessPage() {
           tone="muted"
           title="Sign in to see this payment"
           text="Payment results are shown only to the guest who made the booking."
-          primary={{ to: '/user-auth', label: 'Sign In', icon: LogIn }}
+          // Back to this result once signed in.
+          primary={{ to: signInUrlFor(location.pathname + location.search), label: 'Sign In', icon: LogIn }}
         />
       ) : status === 404 ? (
         <ResultCard

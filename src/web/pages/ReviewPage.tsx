@@ -119,6 +119,14 @@ function ReviewForm({ target, onPublished }: { target: ReviewTarget; onPublished
     onSuccess: () => {
       onPublished();
       toast.success(REVIEW_TOASTS.submitted.title, REVIEW_TOASTS.submitted.description);
+      // Reviewed now: coming back to this page (the Back button from the venue page) shows the
+      // 'Unable to Review' card, not a fresh form from the cache that the server would refuse.
+      queryClient.setQueryData<ReviewTarget>(reviewKeys.target(booking.id), {
+        ...target,
+        can_review: false,
+        blocker: REVIEW_MESSAGES.alreadyReviewed,
+      });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.target(booking.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.guest.all });
       timer.current = setTimeout(() => navigate(`/venue/${booking.venue.id}`), REVIEW_REDIRECT_MS);
     },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CalendarClock, Clock, Info } from 'lucide-react';
 import { DAY_STATE_LABELS, type DayState } from '@/domain/availability';
 import { formatLongDate } from '@/domain/calendar';
+import { signInUrlFor } from '@/domain/return-path';
 import { formatDayHours, hoursForDate, type WeeklyHours } from '@/domain/hours';
 import { findOverride, formatUsd, rateForDate, type DateOverride, type PricingType } from '@/domain/pricing';
 import { Badge } from '@/web/components/ui/badge';
@@ -72,7 +73,10 @@ export function DayDetails({
         <p>Select a green date to see the times already booked and to request your event.</p>
         {!signedIn && (
           <p>
-            <Link to="/user-auth" className="font-medium text-accent-soft underline-offset-4 hover:underline">
+            <Link
+              to={signInUrlFor(`/venue/${venue.id}`)}
+              className="font-medium text-accent-soft underline-offset-4 hover:underline"
+            >
               Sign in
             </Link>{' '}
             to book this venue.
@@ -106,11 +110,15 @@ export function DayDetails({
             {rate.pricing_type === 'hourly_rate' ? '/hour' : ' minimum spend'}
           </span>
         </div>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Open {formatDayHours({ ...day, closed: false })}
-          {venue.open_to_flexible_hours ? ' · flexible hours' : ''}
-          <TimeZoneTag zone={venue.time_zone} className="before:content-['·_']" />
+        {/* One run of text beside the icon: bare text in the flex row made each piece its own
+            column when the line wrapped ('Open 6:00 PM -' / 'flexible hours' / '· Los Angeles time'). */}
+        <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="day-hours">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">
+            Open {formatDayHours({ ...day, closed: false })}
+            {venue.open_to_flexible_hours ? ' · flexible hours' : ''}{' '}
+            <TimeZoneTag zone={venue.time_zone} className="before:content-['·_']" />
+          </span>
         </p>
       </div>
 
@@ -145,7 +153,7 @@ export function DayDetails({
         </p>
       ) : (
         <Button asChild className="w-full">
-          <Link to="/user-auth">Sign In to Book</Link>
+          <Link to={signInUrlFor(`/venue/${venue.id}`)}>Sign In to Book</Link>
         </Button>
       )}
     </div>

@@ -11,13 +11,39 @@ import { cn } from '@/web/lib/utils';
 
 export const receiptKey = (bookingId: string) => ['receipt', bookingId] as const;
 
-function Rows({ rows, strong = false }: { rows: [string, string][]; strong?: boolean }) {
+/**
+ * Label-value rows. Details and totals have short labels and values that may wrap (an address);
+ * items (`amounts`) have labels that may be long (a charge's description) and an amount that
+ * never wraps, so on a phone the label wraps instead of pushing the amount off the card.
+ */
+function Rows({
+  rows,
+  strong = false,
+  amounts = false,
+}: {
+  rows: [string, string][];
+  strong?: boolean;
+  amounts?: boolean;
+}) {
   return (
     <dl className="grid gap-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex items-baseline justify-between gap-4">
-          <dt className={cn('shrink-0', strong ? 'font-semibold' : 'text-muted-foreground')}>{label}</dt>
-          <dd className={cn('min-w-0 break-words text-right tabular-nums', strong && 'font-semibold')}>
+      {rows.map(([label, value], i) => (
+        <div key={i} className="flex items-baseline justify-between gap-4">
+          <dt
+            className={cn(
+              amounts ? 'min-w-0 break-words' : 'shrink-0',
+              strong ? 'font-semibold' : 'text-muted-foreground',
+            )}
+          >
+            {label}
+          </dt>
+          <dd
+            className={cn(
+              'text-right tabular-nums',
+              amounts ? 'shrink-0 whitespace-nowrap' : 'min-w-0 break-words',
+              strong && 'font-semibold',
+            )}
+          >
             {value}
           </dd>
         </div>
@@ -66,7 +92,7 @@ export function ReceiptView({ bookingId }: { bookingId: string }) {
         <Rows rows={rows.details} />
         <div className="border-t border-border pt-4">
           <h2 className="mb-3 font-semibold">Items</h2>
-          <Rows rows={rows.lines} />
+          <Rows rows={rows.lines} amounts />
         </div>
         <div className="border-t border-border pt-4">
           <Rows rows={rows.totals} strong />

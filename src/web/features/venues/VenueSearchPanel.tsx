@@ -4,7 +4,7 @@ import { AMENITIES, AMENITY_LABELS, type Amenity } from '@/domain/amenities';
 import {
   PRICE_FILTER_OPTIONS,
   PRICING_TYPE_FILTER_OPTIONS,
-  amenityList,
+  normalizeFilters,
   type VenueFilters,
 } from '@/domain/filters';
 import { Button } from '@/web/components/ui/button';
@@ -44,12 +44,15 @@ export function VenueSearchPanel({
   onFiltersOpenChange: (open: boolean) => void;
   className?: string;
 }) {
-  const [location, setLocation] = useState(filters.location ?? '');
-  const [date, setDate] = useState(filters.date ?? '');
-  const [guests, setGuests] = useState(filters.guests ?? '');
-  const pricingType = filters.pricingType || 'all';
-  const pricing = filters.pricing || 'all';
-  const amenities = amenityList(filters.amenities);
+  // What the list is filtered by: a value it ignores (guests=abc, an unknown price band, a
+  // date that is no date) is neither shown in a field nor counted as applied.
+  const applied = normalizeFilters(filters);
+  const [location, setLocation] = useState(applied.location ?? '');
+  const [date, setDate] = useState(applied.date ?? '');
+  const [guests, setGuests] = useState(applied.guests === undefined ? '' : String(applied.guests));
+  const pricingType = applied.pricingType ?? 'all';
+  const pricing = applied.pricing ?? 'all';
+  const amenities = applied.amenities ?? [];
   const fieldsId = useId();
   const amenitiesId = useId();
 
@@ -61,17 +64,11 @@ export function VenueSearchPanel({
     pricing,
     amenities: amenities.join(','),
   });
-  const hasAny =
-    Boolean(filters.location || filters.date || filters.guests) ||
-    pricingType !== 'all' ||
-    pricing !== 'all' ||
-    amenities.length > 0;
+  const hasAny = Object.keys(applied).length > 0;
   /** The filters applied besides the search text, shown on the Filters button. */
   const folded =
-    [filters.date, filters.guests].filter(Boolean).length +
-    (pricingType !== 'all' ? 1 : 0) +
-    (pricing !== 'all' ? 1 : 0) +
-    amenities.length;
+    [applied.date, applied.guests, applied.pricingType, applied.pricing].filter((v) => v !== undefined)
+      .length + amenities.length;
   const toggleAmenity = (a: Amenity) =>
     onSearch({
       ...current(),

@@ -10,6 +10,7 @@ import { formatLongDate } from '@/domain/calendar';
 import type { WaitlistEntry } from '@/domain/contract';
 import { formatTimeRange } from '@/domain/time';
 import { LoadError } from '@/web/components/LoadError';
+import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -96,6 +97,8 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
       </div>
       <p className="text-sm" data-testid="waitlist-when">
         {when}
+        {/* The venue's wall clock, named as on the booking cards above it when it is not the reader's. */}
+        <TimeZoneTag zone={entry.venue.time_zone} className="ml-1.5 text-xs" />
       </p>
       {entry.notified_at && (
         <p className="flex items-start gap-2 rounded-xl border border-success/35 bg-success/10 px-3 py-2 text-sm text-success">

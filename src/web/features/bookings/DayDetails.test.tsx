@@ -1,0 +1,95 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { signInUrlFor } from '@/domain/return-path';
+import { describe, expect, it } from 'vitest';
+import type { WeeklyHours } from '@/domain/hours';
+import { DayDetails, type BookingPanelVenue } from './DayDetails';
+
+const night = {
+  open: '18:00',
+  close: '02:00',
+  closed: false,
+  price: 650,
+  pricing_type: 'hourly_rate' as const,
+};
+const hours = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, night]),
+) as WeeklyHours;
+
+const venue: BookingPanelVenue = {
+  id: 'v1',
+  name: 'High Roller Lounge',
+  capacity: 120,
+  base_price: 650,
+  pricing_type: 'hourly_rate',
+  hours,
+  open_to_flexible_hours: true,
+  // Not the test runner's zone, so the zone tag shows.
+  time_zone: 'Pacific/Kiritimati',
+};
+
+function renderDay(props: { date: string | null; signedIn?: boolean }) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <DayDetails
+          venue={venue}
+          date={props.date}
+          state={props.date ? 'available' : null}
+          hours={hours}
+          overrides={[]}
+          taken={[]}
+          loading={false}
+          signedIn={props.signedIn ?? false}
+          isGuest={props.signedIn ?? false}
+          onBook={() => {}}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('DayDetails', () => {
+  it("shows the day's hours, flexible hours and the venue's zone as one run of text beside the icon", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <DayDetails
+            venue={venue}
+            date="2030-01-04"
+            state="available"
+            hours={hours}
+            overrides={[]}
+            taken={[]}
+            loading={false}
+            signedIn={false}
+            isGuest={false}
+            onBook={() => {}}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const line = screen.getByText((_, el) => el?.tagName === 'P' && /^Open /.test(el.textContent ?? ''));
+    expect(line.textContent).toMatch(/^Open 6:00 PM - 2:00 AM · flexible hours .+ time$/);
+    expect(line.querySelector('[data-testid="venue-time-zone"]')).toBeTruthy();
+    // A flex row: text directly in it would make each piece a column of its own when it wraps.
+    const bareText = [...line.childNodes].filter((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
+    expect(bareText).toEqual([]);
+    expect(line.children).toHaveLength(2);
+  });
+
+  it('signed out, its sign-in links come back to this venue', () => {
+    renderDay({ date: null });
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      signInUrlFor('/venue/v1'),
+    );
+  });
+
+  it('signed out with a date chosen, Sign In to Book comes back to this venue', () => {
+    renderDay({ date: '2030-01-04' });
+    const link = screen.getByRole('link', { name: 'Sign In to Book' }).getAttribute('href');
+    expect(link).toBe(signInUrlFor('/venue/v1'));
+    expect(link).toContain('redirect=');
+  });
+});
