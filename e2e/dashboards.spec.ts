@@ -111,3 +111,23 @@ test('every dashboard tile shows what its label counts, and a new request moves 
     total_bookings: before.admin.total_bookings! + 1,
   });
 });
+
+test('at 390 px a dashboard opened on a later tab shows that tab in its scrolled tab bar', async ({
+  browser,
+}) => {
+  const viewport = { width: 390, height: 844 };
+  const cases = [
+    { role: 'host', url: '/host-dashboard?tab=activity', name: 'Activity' },
+    { role: 'admin', url: '/admin-dashboard?tab=operations', name: 'Operations' },
+  ] as const;
+  for (const c of cases) {
+    const page = await asRole(browser, c.role, { viewport });
+    await page.goto(c.url);
+    const tab = page.getByRole('tab', { name: c.name, exact: true });
+    await expect(tab).toHaveAttribute('data-state', 'active');
+    await tab.evaluate((el) => el.closest('[role="tablist"]')!.scrollIntoView({ block: 'center' }));
+    // Whole, not cut off by the tab bar's edge: the viewer sees which section they are in.
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    await page.context().close();
+  }
+});

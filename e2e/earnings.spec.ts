@@ -32,6 +32,33 @@ test('the host sees net earnings and a statement that adds up to them', async ({
   expect(Number(lines.at(-1)!.split(',')[7])).toBeCloseTo(net, 2);
 });
 
+test('at 390 px the earnings table scrolls: every amount on one line, venue names readable', async ({
+  browser,
+}) => {
+  const host = await asRole(browser, 'host', { viewport: { width: 390, height: 844 } });
+  await host.goto('/host-dashboard?tab=earnings');
+  const rows = host.getByTestId('earning-row');
+  await expect(rows.first()).toBeVisible();
+  // The lines each money cell's text is drawn on ("$1,350.00" broken after "$1,35" drew two).
+  const lines = await rows.evaluateAll((trs) =>
+    trs.flatMap((tr) =>
+      [...tr.querySelectorAll('td')]
+        .filter((td) => /\$/.test(td.textContent ?? '') || td.cellIndex === 1)
+        .map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          // A line starts where a box sits a line lower (the smaller "(10%)" sits a few px lower).
+          const tops = [...range.getClientRects()].map((r) => r.top).sort((a, b) => a - b);
+          const count = tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 8).length;
+          return `${td.textContent}: ${count}`;
+        }),
+    ),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  // The venue's name keeps a readable width too (squeezed, it stood one letter a line).
+  expect(lines.filter((l) => !/: [12]$/.test(l) || (/\$/.test(l) && !l.endsWith(': 1')))).toEqual([]);
+});
+
 test('the admin records a payout and the host sees their balance go to zero live', async ({ browser }) => {
   const host = await asRole(browser, 'host');
   await host.goto('/host-dashboard?tab=earnings');

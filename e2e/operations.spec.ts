@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDaysToDate } from '../src/domain/calendar';
 import { asRole, authFile } from './support';
 
 // The admin's session from e2e/auth.setup.ts; the access test opens contexts of its own.
@@ -126,4 +127,70 @@ test('admin bookings: filters live in the URL, and the admin opens a venue’s b
   await expect(page.getByText('Viewing as admin')).toBeVisible();
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin-dashboard\?tab=bookings/);
+});
+
+test('admin bookings: Reject asks first, like the venue’s, and sends the optional reason to the guest', async ({
+  page,
+  browser,
+}) => {
+  // A fresh request of the demo guest, so the demo data stays as other specs expect.
+  const guest = await asRole(browser, 'guest');
+  await guest.goto('/');
+  const { venues } = (await (await guest.request.get('/api/venues')).json()) as {
+    venues: { id: string; name: string }[];
+  };
+  const venue = venues[0]!;
+  const { today } = (await (await guest.request.get(`/api/venues/${venue.id}/availability`)).json()) as {
+    today: string;
+  };
+  let booking: { id: string } | null = null;
+  for (let offset = 230; offset < 260 && !booking; offset++) {
+    const res = await guest.request.post('/api/bookings', {
+      headers: { origin: new URL(guest.url()).origin },
+      data: {
+        venue_id: venue.id,
+        date: addDaysToDate(today, offset),
+        start_time: '21:00',
+        end_time: '23:00',
+        guest_count: 2,
+        special_requests: 'Admin reject test.',
+      },
+    });
+    if (res.status() === 201) booking = (await res.json()) as { id: string };
+    else expect([400, 409], await res.text()).toContain(res.status());
+  }
+  expect(booking, 'an open date for the request').not.toBeNull();
+  await guest.context().close();
+
+  await page.goto(`/admin-dashboard?tab=bookings&booking_q=${booking!.id.slice(0, 8)}`);
+  const card = page.locator(`[data-booking-id="${booking!.id}"]`);
+  await card.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this booking?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep Request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('booking-status')).toHaveText('Pending Confirmation from Venue');
+
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByLabel('Reason (optional)').fill('The venue is closed for a private event that night.');
+  await dialog.getByRole('button', { name: 'Reject Booking' }).click();
+  await expect(page.getByText('Booking rejected successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('booking-status')).toHaveText('Cancelled');
+
+  // The guest's email carries the reason.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(
+        `/api/admin/outbox?q=${encodeURIComponent(venue.name)}&page_size=50`,
+      );
+      const { items } = (await res.json()) as { items: { to: string; subject: string; html: string }[] };
+      return items.some(
+        (m) =>
+          m.to === 'jamie@velvet.test' &&
+          m.subject.includes('was not accepted') &&
+          m.html.includes('The venue is closed for a private event that night.'),
+      );
+    })
+    .toBe(true);
 });

@@ -197,3 +197,52 @@ test('a host lists a venue with photos, the admin approves it, and visitors find
   await expect(visitor.getByRole('heading', { name: 'Customer Reviews' })).toBeVisible();
   await expect(visitor.getByText('No reviews yet')).toBeVisible();
 });
+
+test('Edit Venue: deleting a photo asks first; Keep Photo keeps it', async ({ browser }) => {
+  const host = await asRole(browser, 'host');
+  await host.goto('/host-dashboard');
+  // A venue of its own (pending), so the demo venues' photos stay as other specs expect.
+  const res = await host.request.post('/api/venues', {
+    headers: { origin: new URL(host.url()).origin },
+    data: {
+      name: `Photo Delete Test ${Date.now()}`,
+      business_name: 'E2E Hospitality LLC',
+      city: 'Boston',
+      phone: '+1 617 555 0100',
+      address: '1 Test Plaza',
+      email: 'e2e-venue@velvet.test',
+      capacity: 40,
+      base_price: 100,
+      pricing_type: 'hourly_rate',
+      bank_account_holder_name: 'E2E Hospitality LLC',
+      bank_account_number: '000123456789',
+      bank_routing_number: '021000021',
+      tax_id: '12-3456789',
+      terms_accepted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const venue = (await res.json()) as { id: string };
+
+  await host.goto(`/edit-venue/${venue.id}`);
+  await host.getByTestId('venue-photos-input').setInputFiles([
+    { name: 'first.png', mimeType: 'image/png', buffer: png(160, 100, [120, 30, 160]) },
+    { name: 'second.png', mimeType: 'image/png', buffer: png(160, 100, [20, 110, 90]) },
+  ]);
+  const photos = host.getByRole('list', { name: 'Photos in display order' }).getByRole('listitem');
+  await expect(photos).toHaveCount(2);
+
+  await host.getByRole('button', { name: 'Delete Photo 1' }).click();
+  const dialog = host.getByRole('dialog', { name: 'Delete Photo 1?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep Photo' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(photos).toHaveCount(2);
+
+  await host.getByRole('button', { name: 'Delete Photo 1' }).click();
+  await dialog.getByRole('button', { name: 'Delete Photo' }).click();
+  await expect(host.getByText('Image deleted successfully.')).toBeVisible();
+  await expect(photos).toHaveCount(1);
+  const stored = (await (await host.request.get(`/api/venues/${venue.id}`)).json()) as { images: unknown[] };
+  expect(stored.images).toHaveLength(1);
+});

@@ -65,18 +65,21 @@ describe('admin approval', () => {
   });
 
   it('approves with optional notes and queues "venue approved" to the host', async () => {
-    const v = await submitVenue(env, actors.host, { name: 'Approve Me Bar' });
-    const withoutBody = await call(env, 'POST', `/api/admin/venues/${v.id}/approve`, {
+    // Each way of asking approves a venue of its own: a second approval changes nothing.
+    const first = await submitVenue(env, actors.host, { name: 'Approve Me Bar' });
+    const withoutBody = await call(env, 'POST', `/api/admin/venues/${first.id}/approve`, {
       cookie: actors.admin.cookie,
     });
     expect(withoutBody.status).toBe(200);
     expect(withoutBody.body).toMatchObject({ is_active: true, review_notes: null });
-    const emptyJson = await call(env, 'POST', `/api/admin/venues/${v.id}/approve`, {
+    const second = await submitVenue(env, actors.host, { name: 'Approve Me Bar' });
+    const emptyJson = await call(env, 'POST', `/api/admin/venues/${second.id}/approve`, {
       cookie: actors.admin.cookie,
       body: '',
       headers: { 'content-type': 'application/json' },
     });
     expect(emptyJson.status).toBe(200);
+    const v = await submitVenue(env, actors.host, { name: 'Approve Me Bar' });
     const notJson = await call(env, 'POST', `/api/admin/venues/${v.id}/approve`, {
       cookie: actors.admin.cookie,
       body: 'notes=hi',
@@ -93,7 +96,29 @@ describe('admin approval', () => {
     );
     expect(mails).toHaveLength(3);
     expect(mails.some((m) => m.text.includes('Lovely photos.'))).toBe(true);
-    expect(mails[0]!.text).toContain(`/venue/${v.id}`);
+    expect(mails.some((m) => m.text.includes(`/venue/${v.id}`))).toBe(true);
+  });
+
+  it('approving an approved venue again writes nothing and emails no second approval', async () => {
+    const v = await submitVenue(env, actors.host, { name: 'Approve Me Twice Bar' });
+    const once = await call(env, 'POST', `/api/admin/venues/${v.id}/approve`, {
+      cookie: actors.admin.cookie,
+      json: { notes: 'Welcome.' },
+    });
+    expect(once.status).toBe(200);
+    const [approved] = await env.ctx.db.select().from(venues).where(eq(venues.id, v.id));
+    const again = await call(env, 'POST', `/api/admin/venues/${v.id}/approve`, {
+      cookie: actors.admin.cookie,
+      json: { notes: 'Welcome again.' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: v.id, is_active: true, review_notes: 'Welcome.' });
+    const [after] = await env.ctx.db.select().from(venues).where(eq(venues.id, v.id));
+    expect(after).toEqual(approved);
+    const mails = (await emailsOf(env, 'venue_approved', actors.host.email)).filter((m) =>
+      m.subject.includes('Approve Me Twice Bar'),
+    );
+    expect(mails).toHaveLength(1);
   });
 
   it('rejects only with a non-blank reason, and queues "venue rejected" with it', async () => {

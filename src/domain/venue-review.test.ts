@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contentNeedingReview, pendingChangesNote, withPendingApplied } from './venue-review';
+import {
+  contentNeedingReview,
+  isRepeatApproval,
+  pendingChangesNote,
+  withPendingApplied,
+} from './venue-review';
 
 const approved = { is_active: true, name: 'The Velvet Room', description: 'A cosy bar.' };
 
@@ -47,5 +52,16 @@ describe('withPendingApplied', () => {
     ).toEqual({ name: 'New', description: 'New text', images: ['a.png', 'b.png'] });
     expect(withPendingApplied(venue, { ...none, pending_description: '  ' }).description).toBeNull();
     expect(withPendingApplied(venue, { ...none, pending_images: ['a.png'] }).images).toEqual(['a.png']);
+  });
+});
+
+describe('isRepeatApproval', () => {
+  it('approving a live venue with nothing waiting', () => {
+    expect(isRepeatApproval({ is_active: true }, false, 'approve')).toBe(true);
+  });
+  it('not: a pending venue, a live one with changes waiting, or a rejection', () => {
+    expect(isRepeatApproval({ is_active: false }, false, 'approve')).toBe(false);
+    expect(isRepeatApproval({ is_active: true }, true, 'approve')).toBe(false);
+    expect(isRepeatApproval({ is_active: true }, false, 'reject')).toBe(false);
   });
 });

@@ -59,3 +59,15 @@ export function withPendingApplied<V extends { name: string; description: string
     images: [...venue.images, ...pending.pending_images.filter((k) => !venue.images.includes(k))],
   };
 }
+
+/**
+ * Approving a venue that is already live with no changes waiting decides nothing (a second
+ * click, a second tab left open): it writes nothing and emails the host no second approval.
+ */
+export function isRepeatApproval(
+  venue: { is_active: boolean },
+  hasPendingChanges: boolean,
+  action: 'approve' | 'reject',
+): boolean {
+  return action === 'approve' && venue.is_active && !hasPendingChanges;
+}

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canOnVenue } from '@/domain/access';
 import { conflict, forbidden, invalid, notFound } from '@/domain/errors';
 import type { VenueDecision } from '@/domain/schemas';
-import { withPendingApplied } from '@/domain/venue-review';
+import { isRepeatApproval, withPendingApplied } from '@/domain/venue-review';
 import type { AppContext } from '../../context';
 import { viewerRef, type Viewer } from '../../viewer';
 import type { Tx } from '../../db/client';
@@ -62,6 +62,10 @@ export async function decideVenue(
     const pending = await pendingOf(tx, id);
     if (before.is_active && pending?.pending_since) {
       return decideChanges(ctx, tx, viewer, id, decision, notes, declined);
+    }
+    if (isRepeatApproval(before, Boolean(pending?.pending_since), decision.action)) {
+      const [current] = await tx.select(fullColumns).from(venues).where(eq(venues.id, id));
+      return current!;
     }
     const [updated] = await tx
       .update(venues)

@@ -2,29 +2,29 @@
  * Admin "Booking Management" tab (SPEC §2 Admin dashboard): every booking — searched, filtered,
  * sorted and paged by the server, the filters kept in the URL — with its badge and links to
  * /edit-booking/{id} and /venue-management/{venueId}?tab=bookings; pending requests can be
- * approved or rejected here. Refreshed live.
+ * approved or rejected here, with the venue's own buttons (Reject asks first, with an optional
+ * reason for the guest). Refreshed live.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Check, ExternalLink, Pencil, Search, X } from 'lucide-react';
+import { CalendarDays, ExternalLink, Pencil, Search } from 'lucide-react';
 import { availableActions } from '@/domain/booking';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { MessagesButton } from '@/web/features/messages';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import {
+  ApproveButton,
   BookingCardHeader,
   BookingFacts,
   BookingListSkeleton,
-  bookingsApi,
   GuestContact,
-  invalidateBookingViews,
+  RejectButton,
   useAdminBookings,
+  useDecide,
 } from '@/web/features/bookings';
 import { LoadError } from '@/web/components/LoadError';
 import type { Booking } from '@/domain/contract';
-import { errorMessage } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 import { HostPaymentPanel } from '@/web/features/payments';
 import { listQuery, useUrlParams } from '@/web/lib/useUrlParams';
 import { ListToolbar, Pager, pageFrom } from '@/web/components/ListControls';
@@ -108,17 +108,9 @@ export function BookingManagementTab() {
 }
 
 function AdminBookingCard({ booking }: { booking: Booking }) {
-  const queryClient = useQueryClient();
   const actions = availableActions(booking, 'admin');
-  const decide = useMutation({
-    mutationFn: (action: 'approve' | 'reject') => bookingsApi.decide(booking.id, action),
-    onSuccess: (_data, action) =>
-      toast.success(
-        action === 'approve' ? 'Booking accepted successfully.' : 'Booking rejected successfully.',
-      ),
-    onError: (error) => toast.error('Failed to update booking status.', errorMessage(error, '') || undefined),
-    onSettled: () => invalidateBookingViews(queryClient, booking.venue_id),
-  });
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const decide = useDecide(booking, () => setRejectOpen(false));
 
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="admin-booking" data-booking-id={booking.id}>
@@ -150,22 +142,9 @@ function AdminBookingCard({ booking }: { booking: Booking }) {
           title={booking.guest?.full_name || booking.venue.name}
           readOnly
         />
-        {actions.includes('approve') && (
-          <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending}>
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-        )}
+        {actions.includes('approve') && <ApproveButton decide={decide} />}
         {actions.includes('reject') && (
-          <Button
-            variant="ghost"
-            className="text-danger hover:text-danger"
-            onClick={() => decide.mutate('reject')}
-            disabled={decide.isPending}
-          >
-            <X aria-hidden="true" />
-            Reject
-          </Button>
+          <RejectButton booking={booking} decide={decide} open={rejectOpen} onOpenChange={setRejectOpen} />
         )}
       </div>
     </Card>

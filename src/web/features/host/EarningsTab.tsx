@@ -220,17 +220,19 @@ export function EarningsTab() {
               {d.rows.map((r) => (
                 <tr key={r.booking_id} className="border-t border-border" data-testid="earning-row">
                   <td className="px-3 py-2 whitespace-nowrap">{longDate(`${r.date}T12:00:00Z`)}</td>
-                  <td className="px-3 py-2">{r.venue_name}</td>
-                  <td className="px-3 py-2 tabular-nums">{formatCents(r.gross_cents)}</td>
-                  <td className="px-3 py-2 tabular-nums">{formatCents(r.charges_cents)}</td>
-                  <td className="px-3 py-2 tabular-nums">
+                  <td className="min-w-40 px-3 py-2">{r.venue_name}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatCents(r.gross_cents)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatCents(r.charges_cents)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                     {r.refunds_cents ? `−${formatCents(r.refunds_cents)}` : formatCents(0)}
                   </td>
-                  <td className="px-3 py-2 tabular-nums">
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                     −{formatCents(r.fee_cents)}{' '}
                     <span className="text-xs text-muted-foreground">({r.fee_percent}%)</span>
                   </td>
-                  <td className="px-3 py-2 font-semibold tabular-nums">{formatCents(r.net_cents)}</td>
+                  <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums">
+                    {formatCents(r.net_cents)}
+                  </td>
                   <td className="px-3 py-2">
                     <EarningStatus row={r} />
                   </td>

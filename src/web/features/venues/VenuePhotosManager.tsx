@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { ConfirmDialog } from '@/web/components/ConfirmDialog';
 import { invalidateVenueViews, uploadVenueImage, venuesApi } from './data';
 import { PhotoList, PhotoPickerButton, type PhotoItem } from './PhotoList';
 import { usePendingPhotos, type PendingPhoto } from './usePendingPhotos';
@@ -9,8 +10,8 @@ import type { VenueImage } from '@/domain/contract';
 
 /**
  * Photos of an existing venue (Edit Venue). Changes apply at once: chosen photos upload one at
- * a time with a progress bar and join the list, a deleted photo is removed, and the new order
- * is saved whenever a photo moves. A photo that fails to upload is skipped and shown as such.
+ * a time with a progress bar and join the list, a deleted photo is removed (after a confirmation:
+ * its file is gone for good), and the new order is saved whenever a photo moves. A photo that fails to upload is skipped and shown as such.
  */
 export function VenuePhotosManager({
   venueId,
@@ -31,6 +32,8 @@ export function VenuePhotosManager({
   // A move waits for the previous one to be saved (the buttons stay enabled so focus can follow).
   const reordering = useRef(false);
   const [uploading, setUploading] = useState(false);
+  // The photo whose Delete was clicked, until the host confirms or keeps it.
+  const [deleting, setDeleting] = useState<number | null>(null);
   // Uploads run one at a time, in the order the files were chosen.
   const chain = useRef<Promise<void>>(Promise.resolve());
 
@@ -139,7 +142,7 @@ export function VenuePhotosManager({
         <PhotoList
           items={existing}
           onMove={(from, to) => void move(from, to)}
-          onRemove={(i) => void remove(i)}
+          onRemove={setDeleting}
           busyKeys={busy}
           removeLabel="Delete"
         />
@@ -185,6 +188,20 @@ export function VenuePhotosManager({
       )}
 
       <PhotoPickerButton onFiles={addFiles} label="Add more photos" />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete Photo ${(deleting ?? 0) + 1}?`}
+        description="The photo is removed from the venue at once and cannot be restored."
+        confirmLabel="Delete Photo"
+        cancelLabel="Keep Photo"
+        destructive
+        onConfirm={() => {
+          if (deleting !== null) void remove(deleting);
+          setDeleting(null);
+        }}
+      />
     </div>
   );
 }
