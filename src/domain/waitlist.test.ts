@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingInstants } from './instants';
 import {
+  heldOnlyByViewer,
   demandByDate,
   entriesThatFit,
   isWaitlistEntryCurrent,
@@ -130,5 +131,43 @@ describe('isWaitlistEntryCurrent and demandByDate', () => {
         NOW,
       ),
     ).toEqual({ '2030-06-14': 2, '2030-06-15': 1 });
+  });
+});
+
+describe('heldOnlyByViewer', () => {
+  const zone = 'America/New_York';
+  const mine = { date: '2026-12-12', start_time: '20:00:00', end_time: '23:00:00' };
+  const theirs = { date: '2026-12-12', start_time: '23:00', end_time: '02:00' };
+  const taken = [mine, theirs];
+
+  it('the viewer’s own booking, whatever the time format', () => {
+    expect(
+      heldOnlyByViewer({ date: '2026-12-12', start_time: '20:00', end_time: '23:00' }, taken, [mine], zone),
+    ).toBe(true);
+    // A part of it is still only theirs to hold.
+    expect(
+      heldOnlyByViewer({ date: '2026-12-12', start_time: '21:00', end_time: '22:00' }, taken, [mine], zone),
+    ).toBe(true);
+  });
+  it('not when someone else holds any of the wished time', () => {
+    expect(heldOnlyByViewer(theirs, taken, [mine], zone)).toBe(false);
+    expect(
+      heldOnlyByViewer({ date: '2026-12-12', start_time: '22:00', end_time: '23:30' }, taken, [mine], zone),
+    ).toBe(false);
+    expect(heldOnlyByViewer(mine, taken, [], zone)).toBe(false);
+  });
+  it('not when nobody holds it, and half-open: the end of one booking is free for the next', () => {
+    expect(
+      heldOnlyByViewer({ date: '2026-12-13', start_time: '20:00', end_time: '23:00' }, taken, [mine], zone),
+    ).toBe(false);
+    expect(
+      heldOnlyByViewer({ date: '2026-12-12', start_time: '18:00', end_time: '20:00' }, taken, [mine], zone),
+    ).toBe(false);
+  });
+  it('a booking of the night before that runs past midnight', () => {
+    const late = { date: '2026-12-11', start_time: '22:00', end_time: '03:00' };
+    expect(
+      heldOnlyByViewer({ date: '2026-12-12', start_time: '01:00', end_time: '02:00' }, [late], [late], zone),
+    ).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * joined. Pure rules, shared by the server (who to tell) and the web (what to show).
  */
 import { bookingInstants } from './instants';
+import { normalizeTime } from './time';
 
 export const WAITLIST_MESSAGES = {
   guestsOnly: 'Only guests can join a waitlist.',
@@ -45,6 +46,29 @@ export function waitlistInstants(entry: WaitlistRange, timeZone: string): TimeRa
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a wished time is held only by the viewer's own confirmed bookings: every confirmed
+ * booking of the venue (`taken`) that overlaps it is one of `mine`. There is nothing to wait for
+ * then: the server refuses the join (WAITLIST_MESSAGES.ownBooking) and the page offers none.
+ * Confirmed bookings of a venue never overlap, so a booking is known by its date and times.
+ */
+export function heldOnlyByViewer(
+  wished: WaitlistRange,
+  taken: readonly WaitlistRange[],
+  mine: readonly WaitlistRange[],
+  timeZone: string,
+): boolean {
+  const range = waitlistInstants(wished, timeZone);
+  if (!range) return false;
+  const key = (r: WaitlistRange) => `${r.date} ${normalizeTime(r.start_time)} ${normalizeTime(r.end_time)}`;
+  const own = new Set(mine.map(key));
+  const holders = taken.filter((t) => {
+    const held = waitlistInstants(t, timeZone);
+    return held !== null && rangesOverlap(held, range);
+  });
+  return holders.length > 0 && holders.every((h) => own.has(key(h)));
 }
 
 /** An entry is current until its wished start: past dates (and begun times) are expired. */

@@ -4,7 +4,7 @@
  * the server's `today`, a legend, the times confirmed bookings already hold on the chosen day,
  * and the request dialog for signed-in guests.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { dayState, type DayState } from '@/domain/availability';
@@ -20,7 +20,7 @@ import { addMonths, firstDay, lastDay, monthOf, safeToday } from './month';
 import { DayDetails, type BookingPanelVenue } from './DayDetails';
 
 export type { BookingPanelVenue };
-import { useAvailability } from './data';
+import { useAvailability, useGuestBookings } from './data';
 
 // The request form (react-hook-form, the quote, the dialog) is not part of the first paint: a
 // signed-in guest's browser fetches it when idle, and a chosen date asks for it at once.
@@ -53,6 +53,12 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
   const taken = data?.taken ?? NONE;
   const currentMonth = monthOf(today);
   const isGuest = role === 'user';
+  // The guest's own confirmed bookings here: a time only they hold offers no waitlist.
+  const guestBookings = useGuestBookings(isGuest);
+  const mine = useMemo(
+    () => (guestBookings.data ?? NONE).filter((b) => b.venue_id === venue.id && b.status === 'confirmed'),
+    [guestBookings.data, venue.id],
+  );
   useEffect(() => (isGuest ? whenIdle(() => void BookingRequestDialog.preload()) : undefined), [isGuest]);
 
   const stateOf = (date: string) => dayState({ date, today, hours, override: findOverride(overrides, date) });
@@ -135,6 +141,7 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
             hours={hours}
             overrides={overrides}
             taken={taken}
+            mine={mine}
             loading={availability.isPending}
             signedIn={Boolean(user)}
             isGuest={isGuest}
@@ -154,6 +161,7 @@ export function BookingPanel({ venue }: { venue: BookingPanelVenue }) {
             hours={hours}
             overrides={overrides}
             taken={taken}
+            mine={mine}
           />
         </Suspense>
       )}

@@ -89,6 +89,7 @@ export function BookingRequestDialog({
   hours,
   overrides,
   taken,
+  mine,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -97,6 +98,8 @@ export function BookingRequestDialog({
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
   taken: readonly { date: string; start_time: string; end_time: string }[];
+  /** The guest's own confirmed bookings of this venue (TakenTimes). */
+  mine?: readonly { date: string; start_time: string; end_time: string }[];
 }) {
   const { user, profile } = useAuth();
   const queryClient = useQueryClient();
@@ -243,6 +246,7 @@ export function BookingRequestDialog({
             <TakenTimes
               date={date}
               taken={taken}
+              mine={mine}
               compact
               zone={venue.time_zone}
               action={(slot) => (

@@ -93,3 +93,36 @@ describe('DayDetails', () => {
     expect(link).toContain('redirect=');
   });
 });
+
+describe('DayDetails, the taken times of a signed-in guest', () => {
+  const own = { date: '2030-01-04', start_time: '20:00:00', end_time: '22:00:00' };
+  const theirs = { date: '2030-01-04', start_time: '22:00:00', end_time: '23:30:00' };
+
+  it("says 'Your booking' for a time only the guest holds, and offers the waitlist for the others", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <DayDetails
+            venue={venue}
+            date="2030-01-04"
+            state="available"
+            hours={hours}
+            overrides={[]}
+            taken={[own, theirs]}
+            mine={[own]}
+            loading={false}
+            signedIn
+            isGuest
+            onBook={() => {}}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const ownRow = document.querySelector('[data-taken-slot="20:00-22:00"]')!;
+    expect(ownRow.textContent).toContain('Your booking');
+    expect(ownRow.querySelector('button')).toBeNull();
+    const theirRow = document.querySelector('[data-taken-slot="22:00-23:30"]')!;
+    expect(theirRow.textContent).not.toContain('Your booking');
+    expect(screen.getAllByRole('button', { name: /Join the waitlist/ })).toHaveLength(1);
+  });
+});

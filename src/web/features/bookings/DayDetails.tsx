@@ -41,6 +41,7 @@ export function DayDetails({
   hours,
   overrides,
   taken,
+  mine,
   loading,
   signedIn,
   isGuest,
@@ -52,6 +53,8 @@ export function DayDetails({
   hours: WeeklyHours;
   overrides: readonly DateOverride[];
   taken: readonly { date: string; start_time: string; end_time: string }[];
+  /** The signed-in guest's confirmed bookings of this venue (TakenTimes). */
+  mine?: readonly { date: string; start_time: string; end_time: string }[];
   loading: boolean;
   signedIn: boolean;
   isGuest: boolean;
@@ -125,6 +128,7 @@ export function DayDetails({
       <TakenTimes
         date={date}
         taken={taken}
+        mine={mine}
         zone={venue.time_zone}
         action={
           isGuest

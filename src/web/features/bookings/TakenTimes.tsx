@@ -2,6 +2,7 @@
 import { takenTimeSlots } from '@/domain/availability';
 import { addDaysToDate } from '@/domain/calendar';
 import { crossesMidnight, formatTime12 } from '@/domain/time';
+import { heldOnlyByViewer } from '@/domain/waitlist';
 import type { ReactNode } from 'react';
 import { TimeZoneTag } from '@/web/components/TimeZoneTag';
 import { cn } from '@/web/lib/utils';
@@ -9,6 +10,7 @@ import { cn } from '@/web/lib/utils';
 export function TakenTimes({
   date,
   taken,
+  mine = [],
   compact = false,
   headingId,
   zone,
@@ -23,6 +25,12 @@ export function TakenTimes({
   zone?: string;
   /** Something to offer beside each of the date's taken slots (the guest's Join Waitlist). */
   action?: (slot: { start: string; end: string }) => ReactNode;
+  /**
+   * The viewer's own confirmed bookings of this venue: a slot only they hold says "Your booking"
+   * in place of the action (there is nothing to wait for; the server refuses the join). Judged in
+   * `zone`.
+   */
+  mine?: readonly { date: string; start_time: string; end_time: string }[];
 }) {
   const previous = addDaysToDate(date, -1);
   const sameDay = takenTimeSlots(taken.filter((t) => t.date === date));
@@ -59,7 +67,15 @@ export function TakenTimes({
                 {slot.label}
                 {crossesMidnight(slot.start, slot.end) ? ' (next day)' : ''}
               </span>
-              {action?.(slot)}
+              {action &&
+                (zone &&
+                heldOnlyByViewer({ date, start_time: slot.start, end_time: slot.end }, taken, mine, zone) ? (
+                  <span className="shrink-0 rounded-md border border-success/40 bg-success/10 px-2 py-0.5 text-xs font-medium text-success">
+                    Your booking
+                  </span>
+                ) : (
+                  action(slot)
+                ))}
             </li>
           ))}
         </ul>

@@ -80,8 +80,9 @@ export function useAvailability(venueId: string, from: string, to: string) {
   });
 }
 
-export function useGuestBookings() {
+export function useGuestBookings(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.guest.bookings,
     queryFn: ({ signal }) => bookingsApi.guestList(signal),
     select: (data) => data.bookings,
