@@ -64,11 +64,14 @@ export function AuditTrail({
   id,
   title,
   description,
+  empty,
 }: {
   /** Names the section's heading. */
   id: string;
   title: string;
   description: string;
+  /** What an empty trail says, in the reader's words (the admin's trail, a host's activity). */
+  empty: { title: string; description: string };
 }) {
   const [params, setParams] = useUrlParams('audit', KEYS);
   const page = pageFrom(params.page);
@@ -122,12 +125,8 @@ export function AuditTrail({
       ) : list.data.events.length === 0 ? (
         <EmptyState
           icon={ScrollText}
-          title="No audit entries"
-          description={
-            params.q || params.action
-              ? 'Nothing matches these filters.'
-              : 'Privileged actions will appear here.'
-          }
+          title={empty.title}
+          description={params.q || params.action ? 'Nothing matches these filters.' : empty.description}
         />
       ) : (
         <>

@@ -7,6 +7,7 @@ export function AuditTab() {
       id="admin-audit"
       title="Audit Trail"
       description="Every approval, refund, charge, bank-details reveal, moderation and role change, newest first. Entries cannot be changed or deleted."
+      empty={{ title: 'No audit entries', description: 'Privileged actions will appear here.' }}
     />
   );
 }

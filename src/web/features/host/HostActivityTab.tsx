@@ -11,6 +11,11 @@ export function HostActivityTab() {
       id="host-activity"
       title="Activity"
       description="What was done with your venues and their bookings, by you, the admin or Velvet itself, newest first. Entries cannot be changed or deleted."
+      empty={{
+        title: 'No activity yet',
+        description:
+          'Approvals and edits of your venues, and refunds, charges and cancellations on their bookings, will appear here.',
+      }}
     />
   );
 }
