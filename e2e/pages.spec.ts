@@ -54,6 +54,14 @@ test('the long venue name wraps on the home page and the venue page at every wid
     await page.goto('/');
     await settle(page);
     const card = page.locator(`a[href="/venue/${ids.venueId}"]`).first();
+    // The flows list venues of their own, newer than this one: it may be past the first page.
+    const more = page.getByRole('button', { name: 'Load more' });
+    const cards = page.locator('a[href^="/venue/"]');
+    while ((await card.count()) === 0 && (await more.isVisible())) {
+      const shown = await cards.count();
+      await more.click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+    }
     await card.scrollIntoViewIfNeeded();
     await expect(card).toBeVisible();
     let m = await overflow(page);
