@@ -6,8 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDaysToDate } from '../src/domain/calendar';
-import { asRole } from './support';
+import { asRole, requestAtHostVenue } from './support';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const dollars = (n: number) =>
@@ -77,30 +76,8 @@ test('every dashboard tile shows what its label counts, and a new request moves 
   const before = { guest: await guestTiles(), host: await hostTiles(), admin: await adminTiles() };
 
   // The guest asks the host's active venue for a night: one more booking, pending.
-  const { venues } = await json<{
-    venues: { id: string; is_active: boolean; open_to_flexible_hours: boolean }[];
-  }>(host, '/api/host/venues');
-  const venue =
-    venues.find((v) => v.is_active && v.open_to_flexible_hours) ?? venues.find((v) => v.is_active)!;
-  const { today } = await json<{ today: string }>(guest, `/api/venues/${venue.id}/availability`);
-  // The first date two months out that the venue is open (a closed day answers 400).
-  let created = false;
-  for (let offset = 60; offset < 74 && !created; offset++) {
-    const res = await guest.request.post('/api/bookings', {
-      headers: { origin: new URL(guest.url()).origin },
-      data: {
-        venue_id: venue.id,
-        date: addDaysToDate(today, offset),
-        start_time: '21:00',
-        end_time: '23:00',
-        guest_count: 4,
-        special_requests: 'Dashboard tiles test.',
-      },
-    });
-    if (res.status() === 201) created = true;
-    else expect(res.status(), await res.text()).toBe(400);
-  }
-  expect(created, 'a booking request was made').toBe(true);
+  // The first open night two months out.
+  await requestAtHostVenue(guest, host, 60, 'Dashboard tiles test.');
 
   const after = { guest: await guestTiles(), host: await hostTiles(), admin: await adminTiles() };
   expect(after.guest).toEqual({ ...before.guest, total_bookings: before.guest.total_bookings + 1 });

@@ -6,39 +6,12 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDaysToDate } from '../src/domain/calendar';
-import { asRole } from './support';
+import { asRole, requestAtHostVenue } from './support';
 
 async function json<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as T;
-}
-
-/** A new pending request of the demo guest at one of the host's active venues. */
-async function freshRequest(guest: Page, host: Page, firstOffset: number) {
-  const { venues } = await json<{
-    venues: { id: string; name: string; is_active: boolean; open_to_flexible_hours: boolean }[];
-  }>(host, '/api/host/venues');
-  const venue =
-    venues.find((v) => v.is_active && v.open_to_flexible_hours) ?? venues.find((v) => v.is_active)!;
-  const { today } = await json<{ today: string }>(guest, `/api/venues/${venue.id}/availability`);
-  for (let offset = firstOffset; offset < firstOffset + 30; offset++) {
-    const res = await guest.request.post('/api/bookings', {
-      headers: { origin: new URL(guest.url()).origin },
-      data: {
-        venue_id: venue.id,
-        date: addDaysToDate(today, offset),
-        start_time: '21:00',
-        end_time: '23:00',
-        guest_count: 4,
-        special_requests: 'Host inbox test.',
-      },
-    });
-    if (res.status() === 201) return (await res.json()) as { id: string };
-    expect([400, 409], await res.text()).toContain(res.status());
-  }
-  throw new Error('No open date for the inbox test request');
 }
 
 const cards = (page: Page) => page.getByTestId('host-booking');
@@ -67,7 +40,7 @@ for (const width of [390, 1280] as const) {
     if (before > 0) await expect(badgeNumber(host, 'tab-pending')).toHaveText(String(before));
     else
       await expect(host.getByTestId('inbox-summary')).toHaveText('No requests are waiting for your answer.');
-    const booking = await freshRequest(guest, host, width === 390 ? 150 : 190);
+    const { booking } = await requestAtHostVenue(guest, host, width === 390 ? 150 : 190, 'Host inbox test.');
 
     // The request shows up live; the badges count the requests awaiting an answer.
     const pending = await pendingCount(host);

@@ -1,7 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDaysToDate } from '../src/domain/calendar';
-import { asRole, authFile } from './support';
+import { asRole, authFile, requestAtHostVenue } from './support';
 
 // The admin's session from e2e/auth.setup.ts; the access test opens contexts of its own.
 test.use({ storageState: authFile('admin') });
@@ -136,39 +135,13 @@ test('admin bookings: Reject asks first, like the venue’s, and sends the optio
   // A fresh request of the demo guest, so the demo data stays as other specs expect, at a demo
   // venue open every night: the newest public venue may be one a flow made with hours of its own.
   const host = await asRole(browser, 'host');
-  await host.goto('/');
-  const { venues } = (await (await host.request.get('/api/host/venues')).json()) as {
-    venues: { id: string; name: string; is_active: boolean; open_to_flexible_hours: boolean }[];
-  };
-  await host.context().close();
-  const venue = venues.find((v) => v.is_active && v.open_to_flexible_hours)!;
-  expect(venue, 'an active demo venue open to flexible hours').toBeTruthy();
   const guest = await asRole(browser, 'guest');
-  await guest.goto('/');
-  const { today } = (await (await guest.request.get(`/api/venues/${venue.id}/availability`)).json()) as {
-    today: string;
-  };
-  let booking: { id: string } | null = null;
-  for (let offset = 230; offset < 260 && !booking; offset++) {
-    const res = await guest.request.post('/api/bookings', {
-      headers: { origin: new URL(guest.url()).origin },
-      data: {
-        venue_id: venue.id,
-        date: addDaysToDate(today, offset),
-        start_time: '21:00',
-        end_time: '23:00',
-        guest_count: 2,
-        special_requests: 'Admin reject test.',
-      },
-    });
-    if (res.status() === 201) booking = (await res.json()) as { id: string };
-    else expect([400, 409], await res.text()).toContain(res.status());
-  }
-  expect(booking, 'an open date for the request').not.toBeNull();
-  await guest.context().close();
+  await Promise.all([host.goto('/'), guest.goto('/')]);
+  const { booking, venue } = await requestAtHostVenue(guest, host, 230, 'Admin reject test.');
+  await Promise.all([host.context().close(), guest.context().close()]);
 
-  await page.goto(`/admin-dashboard?tab=bookings&booking_q=${booking!.id.slice(0, 8)}`);
-  const card = page.locator(`[data-booking-id="${booking!.id}"]`);
+  await page.goto(`/admin-dashboard?tab=bookings&booking_q=${booking.id.slice(0, 8)}`);
+  const card = page.locator(`[data-booking-id="${booking.id}"]`);
   await card.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject this booking?' });
   await expect(dialog).toBeVisible();

@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { addDaysToDate } from '../src/domain/calendar';
 import { totpCode } from '../tests/support/two-factor';
 
 export const DEMO_PASSWORD = 'VelvetDemo2026';
@@ -188,4 +189,37 @@ export async function showDay(page: Page, date: string): Promise<Locator> {
   const day = page.locator(`button[data-date="${date}"]`);
   await expect(day).toBeVisible();
   return day;
+}
+
+/**
+ * A new pending request of the demo guest (`guest`, a page of the app) at an active venue of the
+ * demo host (`host`), open to flexible hours when one is: the first of 30 nights from
+ * `firstOffset` days after the venue's today that is open and free (a closed night answers 400,
+ * a taken one 409).
+ */
+export async function requestAtHostVenue(guest: Page, host: Page, firstOffset: number, note: string) {
+  const { venues } = (await (await host.request.get('/api/host/venues')).json()) as {
+    venues: { id: string; name: string; is_active: boolean; open_to_flexible_hours: boolean }[];
+  };
+  const venue =
+    venues.find((v) => v.is_active && v.open_to_flexible_hours) ?? venues.find((v) => v.is_active)!;
+  const { today } = (await (await guest.request.get(`/api/venues/${venue.id}/availability`)).json()) as {
+    today: string;
+  };
+  for (let offset = firstOffset; offset < firstOffset + 30; offset++) {
+    const res = await guest.request.post('/api/bookings', {
+      headers: { origin: new URL(guest.url()).origin },
+      data: {
+        venue_id: venue.id,
+        date: addDaysToDate(today, offset),
+        start_time: '21:00',
+        end_time: '23:00',
+        guest_count: 4,
+        special_requests: note,
+      },
+    });
+    if (res.status() === 201) return { booking: (await res.json()) as { id: string }, venue };
+    expect([400, 409], await res.text()).toContain(res.status());
+  }
+  throw new Error(`No open night for the request "${note}"`);
 }

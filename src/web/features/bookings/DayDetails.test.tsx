@@ -29,7 +29,9 @@ const venue: BookingPanelVenue = {
   time_zone: 'Pacific/Kiritimati',
 };
 
-function renderDay(props: { date: string | null; signedIn?: boolean }) {
+type Taken = { date: string; start_time: string; end_time: string }[];
+
+function renderDay(props: { date: string | null; signedIn?: boolean; taken?: Taken; mine?: Taken }) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
@@ -39,7 +41,8 @@ function renderDay(props: { date: string | null; signedIn?: boolean }) {
           state={props.date ? 'available' : null}
           hours={hours}
           overrides={[]}
-          taken={[]}
+          taken={props.taken ?? []}
+          mine={props.mine}
           loading={false}
           signedIn={props.signedIn ?? false}
           isGuest={props.signedIn ?? false}
@@ -52,24 +55,7 @@ function renderDay(props: { date: string | null; signedIn?: boolean }) {
 
 describe('DayDetails', () => {
   it("shows the day's hours, flexible hours and the venue's zone as one run of text beside the icon", () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <DayDetails
-            venue={venue}
-            date="2030-01-04"
-            state="available"
-            hours={hours}
-            overrides={[]}
-            taken={[]}
-            loading={false}
-            signedIn={false}
-            isGuest={false}
-            onBook={() => {}}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderDay({ date: '2030-01-04' });
     const line = screen.getByText((_, el) => el?.tagName === 'P' && /^Open /.test(el.textContent ?? ''));
     expect(line.textContent).toMatch(/^Open 6:00 PM - 2:00 AM · flexible hours .+ time$/);
     expect(line.querySelector('[data-testid="venue-time-zone"]')).toBeTruthy();
@@ -99,25 +85,7 @@ describe('DayDetails, the taken times of a signed-in guest', () => {
   const theirs = { date: '2030-01-04', start_time: '22:00:00', end_time: '23:30:00' };
 
   it("says 'Your booking' for a time only the guest holds, and offers the waitlist for the others", () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <DayDetails
-            venue={venue}
-            date="2030-01-04"
-            state="available"
-            hours={hours}
-            overrides={[]}
-            taken={[own, theirs]}
-            mine={[own]}
-            loading={false}
-            signedIn
-            isGuest
-            onBook={() => {}}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderDay({ date: '2030-01-04', signedIn: true, taken: [own, theirs], mine: [own] });
     const ownRow = document.querySelector('[data-taken-slot="20:00-22:00"]')!;
     expect(ownRow.textContent).toContain('Your booking');
     expect(ownRow.querySelector('button')).toBeNull();
